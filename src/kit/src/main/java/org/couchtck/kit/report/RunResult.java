@@ -1,0 +1,58 @@
+package org.couchtck.kit.report;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
+
+/**
+ * One run of the kit against one target: the input of every report.
+ *
+ * @param runId folder-safe id of the run (e.g. 20261122-031500-reference)
+ * @param kitVersion the kit's version
+ * @param target what was tested
+ * @param started when the run started
+ * @param duration wall time of the whole run
+ * @param cases results in run order
+ */
+public record RunResult(
+        String runId, String kitVersion, TargetInfo target, Instant started, Duration duration, List<CaseResult> cases) {
+
+    public RunResult {
+        Objects.requireNonNull(runId, "runId");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(started, "started");
+        cases = List.copyOf(cases);
+    }
+
+    /**
+     * What the run was pointed at.
+     *
+     * @param name short label ("reference", or the server command)
+     * @param command the command line or endpoint
+     * @param language the function language
+     * @param couchDbVersion the CouchDB version whose message shapes were sent
+     */
+    public record TargetInfo(String name, String command, String language, String couchDbVersion) {}
+
+    /** Number of cases per verdict; every verdict is present. */
+    public Map<Verdict, Integer> counts() {
+        Map<Verdict, Integer> counts = new EnumMap<>(Verdict.class);
+        for (Verdict v : Verdict.values()) {
+            counts.put(v, 0);
+        }
+        for (CaseResult c : cases) {
+            counts.merge(c.verdict(), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    /** Whether the run passes: no FAIL, ERROR or STALE. */
+    public boolean passed() {
+        return cases.stream().noneMatch(c -> c.verdict().failsRun());
+    }
+}
