@@ -1,0 +1,50 @@
+package org.couchtck.kit.check;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/** A literal object: the same key set (order ignored), each member matched. */
+final class ObjectMatcher implements Matcher {
+
+    private final JsonNode spec;
+    private final Map<String, Matcher> members;
+
+    ObjectMatcher(JsonNode spec, Map<String, Matcher> members) {
+        this.spec = spec;
+        this.members = new LinkedHashMap<>(members);
+    }
+
+    @Override
+    public MatchResult match(Optional<JsonNode> actual) {
+        if (actual.isEmpty() || !actual.get().isObject()) {
+            return MatchResult.mismatch("", "expected an object, got " + JsonShow.brief(actual));
+        }
+        JsonNode object = actual.get();
+        for (Map.Entry<String, Matcher> member : members.entrySet()) {
+            JsonNode value = object.get(member.getKey());
+            if (value == null) {
+                return MatchResult.mismatch("", "missing key \"" + member.getKey() + "\" in " + JsonShow.brief(object));
+            }
+            MatchResult result = member.getValue().match(Optional.of(value));
+            if (!result.matched()) {
+                return result.under(member.getKey());
+            }
+        }
+        for (Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!members.containsKey(name)) {
+                return MatchResult.mismatch("/" + name.replace("~", "~0").replace("/", "~1"),
+                        "unexpected key \"" + name + "\"");
+            }
+        }
+        return MatchResult.ok();
+    }
+
+    @Override
+    public JsonNode spec() {
+        return spec;
+    }
+}
