@@ -1,0 +1,403 @@
+package org.couchtck.kit.cases;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.couchtck.kit.check.Matcher;
+import org.couchtck.kit.check.MatcherSyntaxException;
+import org.couchtck.kit.check.Matchers;
+
+/** Reads one fixture file into cases, checking every field (fixtures/README.md); problems are FixtureExceptions. */
+final class FixtureParser {
+
+    /** Decimals keep their written form (2.0 stays 2.0); duplicate keys and trailing data are errors. */
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .build();
+
+    static final Pattern ID = Pattern.compile("qs(\\.[a-z0-9_-]+){2,}");
+    private static final Pattern SECTION = Pattern.compile("[a-z0-9_-]+");
+    private static final Pattern LANGUAGE = Pattern.compile("[a-z0-9_+-]+");
+
+    private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
+    private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "transcript",
+            "transcriptLines", "capabilities", "fresh", "note", "steps");
+    private static final List<String> SENDING_FIELDS = List.of("send", "raw", "reset", "reduce", "rereduce", "close");
+    private static final Set<String> STEP_FIELDS = Set.of("send", "raw", "reset", "reduce", "rereduce", "close",
+            "expect", "logs", "exit", "timeout");
+
+    private final String file;
+    private String caseId = "";
+
+    FixtureParser(String file) {
+        this.file = file;
+    }
+
+    /** The cases of the file, in file order. */
+    List<LoadedCase> parse(String text) {
+        JsonNode root = readJson(text);
+        requireObject(root, "", "a fixture file is an object with section, spec and cases");
+        onlyFields(root, "", FILE_FIELDS);
+        String section = requiredText(root, "", "section");
+        if (!SECTION.matcher(section).matches()) {
+            throw problem("/section", "section must be lowercase [a-z0-9_-]+, got '" + section + "'");
+        }
+        String fileSpec = optionalText(root, "", "spec").orElse("");
+        JsonNode cases = root.get("cases");
+        if (cases == null || !cases.isArray()) {
+            throw problem("/cases", "cases must be an array");
+        }
+        List<LoadedCase> loaded = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            caseId = "";
+            loaded.add(parseCase(cases.get(i), "/cases/" + i, section, fileSpec));
+        }
+        return loaded;
+    }
+
+    private JsonNode readJson(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            JsonLocation where = e.getLocation();
+            String at = where == null ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
+            throw problem("", "malformed JSON" + at + ": " + e.getOriginalMessage());
+        }
+    }
+
+    private LoadedCase parseCase(JsonNode node, String at, String section, String fileSpec) {
+        requireObject(node, at, "a case is an object");
+        JsonNode idNode = node.get("id");
+        if (idNode != null && idNode.isTextual()) {
+            caseId = idNode.textValue();
+        }
+        String id = requiredText(node, at, "id");
+        if (!ID.matcher(id).matches()) {
+            throw problem(at + "/id", "id must be qs.<section>.<name> with lowercase [a-z0-9_-] segments");
+        }
+        String idSection = id.split("\\.")[1];
+        if (!idSection.equals(section)) {
+            throw problem(at + "/id", "the id's section '" + idSection + "' differs from the file's section '"
+                    + section + "'");
+        }
+        onlyFields(node, at, CASE_FIELDS);
+        Level level = level(node, at);
+        String description = requiredText(node, at, "description");
+        if (description.isBlank() || description.contains("\n")) {
+            throw problem(at + "/description", "description must be one non-empty line");
+        }
+        String spec = optionalText(node, at, "spec").orElse(fileSpec);
+        if (spec.isBlank()) {
+            throw problem(at + "/spec", "no spec reference: set spec on the case or on the file");
+        }
+        Optional<String> transcript = optionalText(node, at, "transcript");
+        if (transcript.isPresent() && !ID.matcher(transcript.get()).matches()) {
+            throw problem(at + "/transcript", "not a session id: '" + transcript.get() + "'");
+        }
+        List<String> capabilities = capabilities(node, at);
+        boolean fresh = optionalBoolean(node, at, "fresh");
+        String note = optionalText(node, at, "note").orElse("");
+        List<Step> steps = steps(node, at);
+        Optional<TranscriptLines> lines = transcriptLines(node, at, transcript, steps);
+        Case parsed = new Case(id, section, level, description, spec, transcript, capabilities, fresh, note, steps,
+                file);
+        return new LoadedCase(parsed, lines, at);
+    }
+
+    private Level level(JsonNode node, String at) {
+        String text = requiredText(node, at, "level");
+        try {
+            return Level.valueOf(text);
+        } catch (IllegalArgumentException e) {
+            throw problem(at + "/level", "level must be one of " + Arrays.toString(Level.values()) + ", got '"
+                    + text + "'");
+        }
+    }
+
+    private List<String> capabilities(JsonNode node, String at) {
+        JsonNode list = node.get("capabilities");
+        if (list == null) {
+            return List.of();
+        }
+        if (!list.isArray()) {
+            throw problem(at + "/capabilities", "capabilities must be an array of strings");
+        }
+        List<String> capabilities = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String where = at + "/capabilities/" + i;
+            if (!list.get(i).isTextual()) {
+                throw problem(where, "a capability is a string");
+            }
+            try {
+                Capability.parse(list.get(i).textValue());
+            } catch (IllegalArgumentException e) {
+                throw problem(where, e.getMessage());
+            }
+            capabilities.add(list.get(i).textValue());
+        }
+        return capabilities;
+    }
+
+    private List<Step> steps(JsonNode node, String at) {
+        JsonNode list = node.get("steps");
+        if (list == null || !list.isArray() || list.isEmpty()) {
+            throw problem(at + "/steps", "steps must be a non-empty array");
+        }
+        List<Step> steps = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String where = at + "/steps/" + i;
+            if (!steps.isEmpty() && steps.get(steps.size() - 1).kind() == StepKind.CLOSE) {
+                throw problem(where, "no step may follow a close step");
+            }
+            steps.add(step(list.get(i), where, i));
+        }
+        return steps;
+    }
+
+    private Step step(JsonNode node, String at, int index) {
+        requireObject(node, at, "a step is an object");
+        onlyFields(node, at, STEP_FIELDS);
+        List<String> sending = SENDING_FIELDS.stream().filter(node::has).toList();
+        if (sending.size() != 1) {
+            throw problem(at, "a step needs exactly one of " + SENDING_FIELDS + ", found " + sending);
+        }
+        String field = sending.get(0);
+        JsonNode value = node.get(field);
+        String where = at + "/" + field;
+        StepKind kind;
+        JsonNode payload;
+        switch (field) {
+            case "send" -> {
+                kind = StepKind.SEND;
+                payload = checkedFunctions(value, where);
+            }
+            case "raw" -> {
+                kind = StepKind.RAW;
+                if (!value.isTextual() || value.textValue().contains("\n")) {
+                    throw problem(where, "raw must be a string without a newline (one line is sent)");
+                }
+                payload = value;
+            }
+            case "reset" -> {
+                kind = StepKind.RESET;
+                if (value.isBoolean() && value.booleanValue()) {
+                    payload = JsonNodeFactory.instance.objectNode();
+                } else if (value.isObject()) {
+                    payload = value;
+                } else {
+                    throw problem(where, "reset must be true or an object of config overrides");
+                }
+            }
+            case "reduce" -> {
+                kind = StepKind.REDUCE;
+                payload = reduction(value, where, "kvs");
+            }
+            case "rereduce" -> {
+                kind = StepKind.REREDUCE;
+                payload = reduction(value, where, "values");
+            }
+            default -> {
+                kind = StepKind.CLOSE;
+                if (!value.isBoolean() || !value.booleanValue()) {
+                    throw problem(where, "close must be true");
+                }
+                if (node.has("expect")) {
+                    throw problem(at + "/expect", "a close step has no reply to expect; use exit");
+                }
+                payload = NullNode.getInstance();
+            }
+        }
+        Optional<Matcher> expect = matcher(node, at, "expect");
+        Optional<Matcher> logs = matcher(node, at, "logs");
+        Optional<Matcher> exit = exit(node, at);
+        OptionalLong timeout = timeout(node, at);
+        return new Step(index, kind, payload, expect, logs, exit, timeout);
+    }
+
+    private JsonNode reduction(JsonNode value, String at, String rowsField) {
+        requireObject(value, at, "expected {\"funs\": [...], \"" + rowsField + "\": [...], \"context\": \"...\"}");
+        onlyFields(value, at, Set.of("funs", rowsField, "context"));
+        JsonNode funs = value.get("funs");
+        if (funs == null || !funs.isArray()) {
+            throw problem(at + "/funs", "funs must be an array of function sources");
+        }
+        for (int i = 0; i < funs.size(); i++) {
+            JsonNode fun = funs.get(i);
+            if (!fun.isTextual() && !FunctionSources.isFunction(fun)) {
+                throw problem(at + "/funs/" + i, "a function is a string or {\"$fn\": {...}}");
+            }
+        }
+        JsonNode rows = value.get(rowsField);
+        if (rows == null || !rows.isArray()) {
+            throw problem(at + "/" + rowsField, rowsField + " must be an array");
+        }
+        JsonNode context = value.get("context");
+        if (context != null && !context.isTextual()) {
+            throw problem(at + "/context", "context must be a string");
+        }
+        return checkedFunctions(value, at);
+    }
+
+    /** Checks every {@code $fn} inside {@code value}: only key, an object of language to source string. */
+    private JsonNode checkedFunctions(JsonNode value, String at) {
+        if (value.isObject() && value.has(FunctionSources.KEY)) {
+            if (value.size() != 1) {
+                throw problem(at, "a $fn object has no other keys");
+            }
+            JsonNode sources = value.get(FunctionSources.KEY);
+            if (!sources.isObject() || sources.isEmpty()) {
+                throw problem(at + "/$fn", "$fn maps languages to sources, e.g. {\"javascript\": \"function(doc){}\"}");
+            }
+            for (Iterator<String> names = sources.fieldNames(); names.hasNext(); ) {
+                String language = names.next();
+                if (!LANGUAGE.matcher(language).matches() || !sources.get(language).isTextual()) {
+                    throw problem(at + "/$fn/" + escape(language), "a function source is a string under a "
+                            + "lowercase language name");
+                }
+            }
+        } else if (value.isArray()) {
+            for (int i = 0; i < value.size(); i++) {
+                checkedFunctions(value.get(i), at + "/" + i);
+            }
+        } else if (value.isObject()) {
+            for (Iterator<String> names = value.fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                checkedFunctions(value.get(name), at + "/" + escape(name));
+            }
+        }
+        return value;
+    }
+
+    private Optional<Matcher> matcher(JsonNode node, String at, String field) {
+        JsonNode spec = node.get(field);
+        if (spec == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Matchers.compile(spec));
+        } catch (MatcherSyntaxException e) {
+            throw problem(at + "/" + field + e.pointer(), e.getMessage());
+        }
+    }
+
+    private Optional<Matcher> exit(JsonNode node, String at) {
+        JsonNode spec = node.get("exit");
+        if (spec == null) {
+            return Optional.empty();
+        }
+        if (spec.isBoolean()) {
+            if (!spec.booleanValue()) {
+                throw problem(at + "/exit", "exit is true or a matcher for the exit status; leave it out otherwise");
+            }
+            return Optional.of(Matchers.any());
+        }
+        return matcher(node, at, "exit");
+    }
+
+    private OptionalLong timeout(JsonNode node, String at) {
+        JsonNode value = node.get("timeout");
+        if (value == null) {
+            return OptionalLong.empty();
+        }
+        if (!value.canConvertToLong() || !value.isIntegralNumber() || value.longValue() <= 0) {
+            throw problem(at + "/timeout", "timeout is a positive whole number of milliseconds");
+        }
+        return OptionalLong.of(value.longValue());
+    }
+
+    private Optional<TranscriptLines> transcriptLines(JsonNode node, String at, Optional<String> transcript,
+            List<Step> steps) {
+        JsonNode list = node.get("transcriptLines");
+        if (list == null) {
+            return Optional.empty();
+        }
+        String where = at + "/transcriptLines";
+        if (transcript.isEmpty()) {
+            throw problem(where, "transcriptLines needs transcript");
+        }
+        if (!list.isArray()) {
+            throw problem(where, "transcriptLines is an array of 1-based input line numbers");
+        }
+        List<Integer> lines = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode line = list.get(i);
+            if (!line.isInt() || line.intValue() < 1 || (!lines.isEmpty() && line.intValue() <= lines.get(
+                    lines.size() - 1))) {
+                throw problem(where + "/" + i, "line numbers are increasing whole numbers from 1");
+            }
+            lines.add(line.intValue());
+        }
+        long sending = steps.stream().filter(s -> s.kind() != StepKind.CLOSE).count();
+        if (sending != lines.size()) {
+            throw problem(where, "lists " + lines.size() + " lines for " + sending + " sending steps");
+        }
+        return Optional.of(new TranscriptLines(transcript.get(), lines));
+    }
+
+    private void onlyFields(JsonNode node, String at, Set<String> allowed) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!allowed.contains(name)) {
+                throw problem(at + "/" + escape(name), "unknown field '" + name + "' (allowed: "
+                        + allowed.stream().sorted().toList() + ")");
+            }
+        }
+    }
+
+    private void requireObject(JsonNode node, String at, String what) {
+        if (node == null || !node.isObject()) {
+            throw problem(at, what);
+        }
+    }
+
+    private String requiredText(JsonNode node, String at, String field) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            throw problem(at + "/" + field, "missing required field '" + field + "'");
+        }
+        if (!value.isTextual()) {
+            throw problem(at + "/" + field, field + " must be a string");
+        }
+        return value.textValue();
+    }
+
+    private Optional<String> optionalText(JsonNode node, String at, String field) {
+        return node.has(field) ? Optional.of(requiredText(node, at, field)) : Optional.empty();
+    }
+
+    private boolean optionalBoolean(JsonNode node, String at, String field) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            return false;
+        }
+        if (!value.isBoolean()) {
+            throw problem(at + "/" + field, field + " must be true or false");
+        }
+        return value.booleanValue();
+    }
+
+    private FixtureException problem(String pointer, String what) {
+        return new FixtureException(file, caseId, pointer, what);
+    }
+
+    private static String escape(String token) {
+        return token.replace("~", "~0").replace("/", "~1");
+    }
+}

@@ -1,0 +1,82 @@
+package org.couchtck.kit.cases;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The exact line a step sends to a target, shaped for the target's CouchDB version and language
+ * (fixtures/README.md, "Step").
+ */
+public final class StepRenderer {
+
+    /** From this version on, reset carries reduce_limit_threshold and reduce_limit_ratio. */
+    static final CouchDbVersion RESET_THRESHOLDS_SINCE = new CouchDbVersion(3, 5, 1);
+    /** From this version on, reduce and rereduce carry a fourth element: the view context. */
+    static final CouchDbVersion REDUCE_CONTEXT_SINCE = new CouchDbVersion(3, 5, 2);
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+
+    private final TargetProfile profile;
+
+    /** A renderer for {@code profile}'s language and CouchDB version. */
+    public StepRenderer(TargetProfile profile) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+    }
+
+    /**
+     * The line {@code step} sends, without the trailing newline; empty for CLOSE.
+     *
+     * @throws IllegalArgumentException when a function of the step has no source in the profile's language (the
+     *     case is not applicable; see {@link TargetProfile#applicability(Case)})
+     */
+    public Optional<String> line(Step step) {
+        return switch (step.kind()) {
+            case SEND -> Optional.of(WireText.compact(FunctionSources.substitute(step.payload(),
+                    profile.language())));
+            case RAW -> Optional.of(step.payload().textValue());
+            case RESET -> Optional.of(WireText.compact(NODES.arrayNode().add("reset").add(resetConfig(
+                    step.payload()))));
+            case REDUCE -> Optional.of(reduction("reduce", "kvs", step.payload()));
+            case REREDUCE -> Optional.of(reduction("rereduce", "values", step.payload()));
+            case CLOSE -> Optional.empty();
+        };
+    }
+
+    /** The config CouchDB sends with reset for the profile's version, with the step's overrides applied. */
+    private ObjectNode resetConfig(JsonNode overrides) {
+        ObjectNode config = NODES.objectNode().put("reduce_limit", true);
+        if (profile.couchDbVersion().atLeast(RESET_THRESHOLDS_SINCE)) {
+            config.put("reduce_limit_threshold", 5000);
+            config.put("reduce_limit_ratio", new BigDecimal("2.0"));
+        }
+        config.put("timeout", 5000);
+        for (Iterator<Map.Entry<String, JsonNode>> it = overrides.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> override = it.next();
+            if (override.getValue().isNull()) {
+                config.remove(override.getKey());
+            } else {
+                config.set(override.getKey(), override.getValue());
+            }
+        }
+        return config;
+    }
+
+    private String reduction(String command, String rowsField, JsonNode spec) {
+        JsonNode resolved = FunctionSources.substitute(spec, profile.language());
+        ArrayNode message = NODES.arrayNode().add(command);
+        message.add(resolved.path("funs"));
+        message.add(resolved.path(rowsField));
+        if (profile.couchDbVersion().atLeast(REDUCE_CONTEXT_SINCE)) {
+            JsonNode context = resolved.get("context");
+            message.add(context == null ? NODES.textNode("") : context);
+        }
+        return WireText.compact(message);
+    }
+}
