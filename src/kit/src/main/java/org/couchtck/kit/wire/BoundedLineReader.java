@@ -1,0 +1,123 @@
+package org.couchtck.kit.wire;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongConsumer;
+
+/**
+ * Reads {@code '\n'}-terminated lines of UTF-8 with a cap on the bytes kept per line, so that a server printing a
+ * gigabyte without a newline cannot exhaust the heap. The newline is removed; a {@code '\r'} before it is kept (a CRLF
+ * reply is a fault the kit must be able to see). Invalid UTF-8 decodes to U+FFFD. Not thread-safe: one reader thread.
+ */
+public final class BoundedLineReader {
+
+    /**
+     * One line read.
+     *
+     * @param text the line without its {@code '\n'}; for a truncated line, the decoded first {@code maxLineBytes} bytes
+     * @param truncated whether the line was longer than the cap and only its start is in {@code text}
+     * @param byteLength the line's full length in bytes, newline excluded
+     * @param terminated whether the line ended with {@code '\n'}; false for a last line cut off by end of input
+     */
+    public record Line(String text, boolean truncated, long byteLength, boolean terminated) {
+        public Line {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    private static final int BUFFER_BYTES = 64 * 1024;
+
+    private final InputStream in;
+    private final int maxLineBytes;
+    private final LongConsumer onOverflow;
+    private final byte[] buffer = new byte[BUFFER_BYTES];
+    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private int position;
+    private int limit;
+    private boolean endOfInput;
+
+    /** A reader that keeps at most {@code maxLineBytes} bytes of a line. */
+    public BoundedLineReader(InputStream in, int maxLineBytes) {
+        this(in, maxLineBytes, bytesSoFar -> {});
+    }
+
+    /**
+     * A reader that keeps at most {@code maxLineBytes} bytes of a line and calls {@code onOverflow} with the bytes read
+     * so far as soon as a line passes the cap, before draining the rest of it: a caller waiting for a reply need not
+     * wait for the end of a line that may never end.
+     */
+    public BoundedLineReader(InputStream in, int maxLineBytes, LongConsumer onOverflow) {
+        if (maxLineBytes <= 0) {
+            throw new IllegalArgumentException("maxLineBytes must be positive, was " + maxLineBytes);
+        }
+        this.in = Objects.requireNonNull(in, "in");
+        this.maxLineBytes = maxLineBytes;
+        this.onOverflow = Objects.requireNonNull(onOverflow, "onOverflow");
+    }
+
+    /**
+     * The next line, or empty at end of input. A line over the cap is returned only once all of it was read and
+     * dropped; a last line without a newline is returned with {@code terminated} false.
+     *
+     * @throws IOException when reading the stream fails
+     */
+    public Optional<Line> readLine() throws IOException {
+        kept.reset();
+        long length = 0;
+        boolean overflowed = false;
+        while (true) {
+            if (position == limit && !fill()) {
+                if (length == 0) {
+                    return Optional.empty();
+                }
+                return Optional.of(new Line(decode(), overflowed, length, false));
+            }
+            int newline = indexOfNewline();
+            int end = newline < 0 ? limit : newline;
+            int chunk = end - position;
+            int room = maxLineBytes - kept.size();
+            kept.write(buffer, position, Math.min(chunk, Math.max(room, 0)));
+            length += chunk;
+            position = newline < 0 ? limit : newline + 1;
+            if (!overflowed && length > maxLineBytes) {
+                overflowed = true;
+                onOverflow.accept(length);
+            }
+            if (newline >= 0) {
+                return Optional.of(new Line(decode(), overflowed, length, true));
+            }
+        }
+    }
+
+    private int indexOfNewline() {
+        for (int i = position; i < limit; i++) {
+            if (buffer[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private boolean fill() throws IOException {
+        if (endOfInput) {
+            return false;
+        }
+        int read = in.read(buffer, 0, buffer.length);
+        if (read < 0) {
+            endOfInput = true;
+            return false;
+        }
+        position = 0;
+        limit = read;
+        return true;
+    }
+
+    private String decode() {
+        // String decoding replaces every malformed sequence with U+FFFD and never throws.
+        return kept.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Test doubles: tiny query "servers" that misbehave in one precise way each, run as separate processes (Java main
+ * classes started with the test JVM's own java) to test the harness and the runner against real pipes.
+ */
+package org.couchtck.kit.testservers;
