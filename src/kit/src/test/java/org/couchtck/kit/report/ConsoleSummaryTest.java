@@ -1,0 +1,76 @@
+package org.couchtck.kit.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.couchtck.kit.report.TestRuns.aCase;
+import static org.couchtck.kit.report.TestRuns.aRun;
+
+import java.nio.file.Path;
+import org.couchtck.kit.check.Verdict;
+import org.junit.jupiter.api.Test;
+
+class ConsoleSummaryTest {
+
+    private static final ReportFiles FILES = ReportFiles.in(Path.of("reports", "run-1"));
+
+    @Test
+    void should_print_totals_failing_cases_and_report_paths_when_colour_is_off() {
+        // given
+        RunResult run = TestRuns.everyVerdict();
+
+        // when
+        String text = ConsoleSummary.render(run, FILES, false);
+
+        // then
+        assertThat(text.lines()).containsExactly(
+                "couchtck: 7 cases — 1 pass, 1 fail, 1 warn, 1 na, 1 error, 1 known, 1 stale — FAILED in 12.3 s",
+                "  FAIL  qs.map_doc.throw-drops-emits  reply differs at $[0]",
+                "  ERROR qs.reduce.hangs  timed out after 5000 ms",
+                "  STALE qs.ddoc.fixed-bug  baseline entry now passes: was issue #7",
+                "Reports: " + Path.of("reports", "run-1", "report.html"),
+                "         " + Path.of("reports", "run-1", "results.json") + ", junit.xml, summary.md");
+        assertThat(text).doesNotContain("\u001b");
+    }
+
+    @Test
+    void should_colour_verdicts_when_colour_is_on() {
+        String text = ConsoleSummary.render(TestRuns.everyVerdict(), FILES, true);
+        assertThat(text).contains("\u001b[31m1 fail\u001b[0m", "\u001b[32m1 pass\u001b[0m",
+                "\u001b[31m\u001b[1mFAILED\u001b[0m", "\u001b[31mFAIL \u001b[0m qs.map_doc.throw-drops-emits");
+    }
+
+    @Test
+    void should_neutralise_control_characters_when_a_message_holds_terminal_codes() {
+        // given
+        RunResult run = aRun().with(aCase("qs.map_doc.evil").verdict(Verdict.FAIL)
+                .message("\u001b]0;pwned\u0007\u001b[2J\nsecond line\rthird")).build();
+
+        // when
+        String text = ConsoleSummary.render(run, FILES, false);
+
+        // then
+        assertThat(text).doesNotContain("\u001b", "\u0007", "\r")
+                .contains("qs.map_doc.evil  \\u001b]0;pwned\\u0007\\u001b[2J second line third");
+    }
+
+    @Test
+    void should_cap_the_failure_list_when_many_cases_fail() {
+        // given
+        TestRuns.RunBuilder builder = aRun();
+        for (int i = 0; i < 25; i++) {
+            builder.with(aCase("qs.map_doc.case-" + i).verdict(Verdict.ERROR).message("crash"));
+        }
+
+        // when
+        String text = ConsoleSummary.render(builder.build(), FILES, false);
+
+        // then
+        assertThat(text.lines().filter(l -> l.startsWith("  ERROR")).count()).isEqualTo(ConsoleSummary.MAX_LISTED);
+        assertThat(text).contains("  … and 5 more\n");
+    }
+
+    @Test
+    void should_say_passed_when_nothing_failed() {
+        String text = ConsoleSummary.render(aRun().with(aCase("qs.map_doc.ok")).build(), FILES, false);
+        assertThat(text.lines().findFirst()).hasValueSatisfying(l -> assertThat(l).contains("— PASSED in"));
+    }
+}
