@@ -42,6 +42,9 @@ public final class WireJson {
         try {
             return escapeLoneSurrogates(MAPPER.writeValueAsString(value));
         } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof IllegalArgumentException unrepresentable) {
+                throw unrepresentable;
+            }
             throw new UncheckedIOException(e);
         }
     }
