@@ -1,0 +1,108 @@
+package org.couchtck.kit.suites;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.couchtck.kit.cases.Step;
+import org.couchtck.kit.cases.StepKind;
+import org.couchtck.kit.cases.StepRenderer;
+import org.couchtck.kit.target.Exchange;
+import org.couchtck.kit.target.ServerCommand;
+import org.couchtck.kit.target.StdioServer;
+import org.couchtck.kit.target.StdioServerOptions;
+import org.couchtck.kit.target.TargetStartException;
+import org.couchtck.kit.wire.Direction;
+import org.couchtck.kit.wire.Transcript;
+
+/**
+ * Hands out a server process for each case, as CouchDB's process pool does: one process serves many cases with a
+ * reset in between; a case that asks for a fresh process, or one that follows an exit or crash, gets a new one.
+ */
+public final class ServerSupervisor implements AutoCloseable {
+
+    /** Cases in a row that could not get an answering server before the target is declared unresponsive. */
+    static final int UNRESPONSIVE_AFTER = 3;
+
+    private final ServerCommand command;
+    private final StdioServerOptions options;
+    private final StepRenderer renderer;
+    private StdioServer current;
+    private boolean used;
+    private int consecutiveDeadCases;
+    private int starts;
+
+    public ServerSupervisor(ServerCommand command, StdioServerOptions options, StepRenderer renderer) {
+        this.command = command;
+        this.options = options;
+        this.renderer = renderer;
+    }
+
+    /**
+     * A running server for the next case, with its output going to {@code transcript}.
+     *
+     * @param fresh whether the case needs a process nobody used before
+     * @throws TargetStartException when no process could be started
+     */
+    public StdioServer serverFor(boolean fresh, Transcript transcript) throws TargetStartException {
+        if (current != null && (fresh || !current.isAlive())) {
+            stopCurrent();
+        }
+        if (current != null && used) {
+            current.setTranscript(transcript);
+            if (resetBetweenCases(transcript)) {
+                return current;
+            }
+            transcript.add(Direction.EVENT, "server did not accept the reset between cases; starting a new process");
+            stopCurrent();
+        }
+        current = new StdioServer(command, options);
+        current.setTranscript(transcript);
+        starts++;
+        current.start();
+        used = true;
+        return current;
+    }
+
+    private boolean resetBetweenCases(Transcript transcript) {
+        Step reset = new Step(-1, StepKind.RESET, JsonNodeFactory.instance.objectNode(), Optional.empty(),
+                Optional.empty(), Optional.empty(), OptionalLong.empty());
+        String line = renderer.line(reset).orElseThrow();
+        transcript.add(Direction.EVENT, "reset between cases");
+        Exchange exchange = current.exchange(line, options.defaultTimeout());
+        return exchange.replyJson().map(JsonNode::isBoolean).orElse(false)
+                && exchange.replyJson().get().booleanValue();
+    }
+
+    /** Records how the last case went, for unresponsiveness detection. */
+    void caseEnded(boolean serverAnswered) {
+        consecutiveDeadCases = serverAnswered ? 0 : consecutiveDeadCases + 1;
+    }
+
+    /** Whether several cases in a row found the server dead or silent: the rest are not worth their timeouts. */
+    public boolean unresponsive() {
+        return consecutiveDeadCases >= UNRESPONSIVE_AFTER;
+    }
+
+    /** How many processes were started so far. */
+    public int starts() {
+        return starts;
+    }
+
+    /** The command this supervisor starts. */
+    public ServerCommand command() {
+        return command;
+    }
+
+    private void stopCurrent() {
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stopCurrent();
+    }
+}
