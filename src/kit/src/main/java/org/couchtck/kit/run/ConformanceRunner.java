@@ -1,0 +1,81 @@
+package org.couchtck.kit.run;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.report.RunResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestPlan;
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
+
+/**
+ * Runs the corpus against one target through the JUnit Platform Launcher and collects a {@link RunResult}. The CLI
+ * and the Maven goal both call this; the engine does the work.
+ */
+public final class ConformanceRunner {
+
+    /** Told about the run as it goes, e.g. to draw a progress bar. */
+    public interface Progress {
+        /** The run will take {@code cases} cases. */
+        void planned(int cases);
+
+        /** One case is done. */
+        void finished(CaseResult result);
+
+        /** Tells nothing. */
+        Progress NONE = new Progress() {
+            @Override
+            public void planned(int cases) {}
+
+            @Override
+            public void finished(CaseResult result) {}
+        };
+    }
+
+    private ConformanceRunner() {}
+
+    /**
+     * Runs every selected case of {@code config} and returns the results in run order.
+     *
+     * @param runId the id the reports will carry
+     */
+    public static RunResult run(RunConfiguration config, String runId, Progress progress) {
+        Instant started = Instant.now();
+        List<CaseResult> results = Collections.synchronizedList(new ArrayList<>());
+        try (CaseResultSinks.Registration sink = CaseResultSinks.register(result -> {
+            results.add(result);
+            progress.finished(result);
+        })) {
+            LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(selectUniqueId(UniqueId.forEngine(CouchTckTestEngine.ENGINE_ID)))
+                    .configurationParameters(config.toParameters())
+                    .configurationParameter(CaseResultSinks.PARAMETER, sink.id())
+                    .build();
+            Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
+                    .enableTestEngineAutoRegistration(false)
+                    .enableTestExecutionListenerAutoRegistration(false)
+                    .enableLauncherDiscoveryListenerAutoRegistration(false)
+                    .enablePostDiscoveryFilterAutoRegistration(false)
+                    .enableLauncherSessionListenerAutoRegistration(false)
+                    .addTestEngines(new CouchTckTestEngine())
+                    .build());
+            TestPlan plan = launcher.discover(request);
+            progress.planned((int) plan.countTestIdentifiers(id -> id.isTest()));
+            launcher.execute(plan, new TestExecutionListener() {});
+        }
+        RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), config.command().display(),
+                config.profile().language(), config.profile().couchDbVersion().toString());
+        return new RunResult(runId, KitVersion.current(), target, started, Duration.between(started, Instant.now()),
+                results);
+    }
+}

@@ -1,0 +1,132 @@
+package org.couchtck.kit.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.couchtck.kit.cases.CouchDbVersion;
+import org.couchtck.kit.cases.Level;
+import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.target.ServerCommand;
+
+/**
+ * Everything a run needs to know: the target, how to talk to it, and which cases to take. It travels to the
+ * {@code couchtck} engine as JUnit Platform configuration parameters ({@link #toParameters()}), so any launcher —
+ * the CLI, the Maven goal, an IDE — can configure the engine the same way.
+ *
+ * @param server the server command; empty means the embedded reference query server
+ * @param profile the language, CouchDB version and missing features of the target
+ * @param timeout per-message timeout
+ * @param fixtures a corpus folder to load instead of the built-in corpus
+ * @param selection which cases to run
+ * @param baseline the target's known failures
+ */
+public record RunConfiguration(
+        Optional<String> server,
+        TargetProfile profile,
+        Duration timeout,
+        Optional<Path> fixtures,
+        CaseSelection selection,
+        Optional<Path> baseline) {
+
+    public static final String SERVER = "couchtck.server";
+    public static final String LANGUAGE = "couchtck.language";
+    public static final String COUCHDB_VERSION = "couchtck.couchdbVersion";
+    public static final String TIMEOUT_MILLIS = "couchtck.timeoutMillis";
+    public static final String FIXTURES = "couchtck.fixtures";
+    public static final String INCLUDE = "couchtck.include";
+    public static final String EXCLUDE = "couchtck.exclude";
+    public static final String LEVELS = "couchtck.levels";
+    public static final String WITHOUT = "couchtck.without";
+    public static final String BASELINE = "couchtck.baseline";
+
+    /** The default run: the reference server, JavaScript, the latest CouchDB, 5 s per message, every case. */
+    public static RunConfiguration defaults() {
+        return new RunConfiguration(Optional.empty(),
+                new TargetProfile("javascript", CouchDbVersion.LATEST, Set.of()),
+                Duration.ofSeconds(5), Optional.empty(), CaseSelection.all(), Optional.empty());
+    }
+
+    /** The command that starts the target. */
+    public ServerCommand command() {
+        return server.map(ServerCommand::parse).orElseGet(ServerCommand::reference);
+    }
+
+    /** A short name of the target for reports. */
+    public String targetName() {
+        return server.isPresent() ? server.get() : "reference";
+    }
+
+    /** This configuration as engine configuration parameters. */
+    public Map<String, String> toParameters() {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        server.ifPresent(s -> parameters.put(SERVER, s));
+        parameters.put(LANGUAGE, profile.language());
+        parameters.put(COUCHDB_VERSION, profile.couchDbVersion().toString());
+        parameters.put(TIMEOUT_MILLIS, Long.toString(timeout.toMillis()));
+        fixtures.ifPresent(f -> parameters.put(FIXTURES, f.toString()));
+        parameters.put(INCLUDE, String.join(",", selection.include()));
+        parameters.put(EXCLUDE, String.join(",", selection.exclude()));
+        parameters.put(LEVELS, selection.levels().stream().map(Level::name).collect(Collectors.joining(",")));
+        parameters.put(WITHOUT, String.join(",", new TreeSet<>(profile.without())));
+        baseline.ifPresent(b -> parameters.put(BASELINE, b.toString()));
+        return parameters;
+    }
+
+    /**
+     * Reads a configuration back from parameters; anything missing takes its default.
+     *
+     * @param get looks a parameter up, empty when it is not set
+     * @throws IllegalArgumentException naming the parameter whose value is unusable
+     */
+    public static RunConfiguration fromParameters(Function<String, Optional<String>> get) {
+        RunConfiguration d = defaults();
+        String language = get.apply(LANGUAGE).filter(s -> !s.isBlank()).orElse(d.profile().language());
+        CouchDbVersion version = get.apply(COUCHDB_VERSION).filter(s -> !s.isBlank())
+                .map(CouchDbVersion::parse).orElse(d.profile().couchDbVersion());
+        Duration timeout = get.apply(TIMEOUT_MILLIS).filter(s -> !s.isBlank()).map(s -> {
+            try {
+                long millis = Long.parseLong(s.trim());
+                if (millis <= 0) {
+                    throw new NumberFormatException();
+                }
+                return Duration.ofMillis(millis);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(TIMEOUT_MILLIS + " must be a positive number of ms, not " + s);
+            }
+        }).orElse(d.timeout());
+        Set<Level> levels = EnumSet.noneOf(Level.class);
+        for (String level : list(get.apply(LEVELS))) {
+            try {
+                levels.add(Level.valueOf(level.toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown level '" + level + "' (expected one of "
+                        + Arrays.toString(Level.values()) + ")");
+            }
+        }
+        return new RunConfiguration(
+                get.apply(SERVER).filter(s -> !s.isBlank()),
+                new TargetProfile(language, version, Set.copyOf(list(get.apply(WITHOUT)))),
+                timeout,
+                get.apply(FIXTURES).filter(s -> !s.isBlank()).map(Path::of),
+                new CaseSelection(list(get.apply(INCLUDE)), list(get.apply(EXCLUDE)), levels),
+                get.apply(BASELINE).filter(s -> !s.isBlank()).map(Path::of));
+    }
+
+    private static List<String> list(Optional<String> value) {
+        return value.stream()
+                .flatMap(v -> Arrays.stream(v.split(",")))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
+    }
+}
