@@ -1,0 +1,95 @@
+package org.couchtck.kit.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.couchtck.kit.bench.BenchMode;
+import org.couchtck.kit.bench.BenchResult;
+import org.couchtck.kit.bench.Benchmark;
+import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.target.ServerCommand;
+import org.couchtck.kit.target.TargetStartException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code couchtck bench}: documents per second and latency of map_doc against any server. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Measure map_doc throughput and latency of a query server, lockstep and pipelined.")
+final class BenchCommand implements Callable<Integer> {
+
+    enum Modes { lockstep, pipelined, both }
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TargetOptions target;
+
+    @Option(names = "--docs", defaultValue = "10000", description = "Timed documents per run (default: ${DEFAULT-VALUE}).")
+    int docs;
+
+    @Option(names = "--warmup", defaultValue = "2000", description = "Untimed documents first in each run (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--runs", defaultValue = "5", description = "Runs per mode, each in a fresh process; the median is quoted (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--mode", defaultValue = "both", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    Modes mode;
+
+    @Option(names = "--map", paramLabel = "SOURCE", description = "Map function source (default: a JavaScript function with a condition and two emits).")
+    String map;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the generated documents (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        TargetProfile profile;
+        ServerCommand command;
+        try {
+            profile = target.profile();
+            command = target.serverCommand().map(ServerCommand::parse).orElseGet(ServerCommand::reference);
+        } catch (IllegalArgumentException e) {
+            err.println("couchtck: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (docs < 1 || runs < 1 || warmup < 0) {
+            err.println("couchtck: --docs and --runs must be at least 1, --warmup at least 0");
+            return ExitCodes.USAGE;
+        }
+        if (map == null && !profile.language().equals("javascript")) {
+            err.println("couchtck: --map is required for language " + profile.language());
+            return ExitCodes.USAGE;
+        }
+        Benchmark benchmark = new Benchmark(command, new Benchmark.Options(docs, warmup, runs, seed,
+                map != null ? map : Benchmark.DEFAULT_JAVASCRIPT_MAP, profile, target.timeout));
+        out.printf("bench: %s, %d docs x %d runs (+%d warm-up), seed %d%n", command.display(), docs, runs, warmup,
+                seed);
+        out.flush();
+        List<BenchMode> modes = switch (mode) {
+            case lockstep -> List.of(BenchMode.LOCKSTEP);
+            case pipelined -> List.of(BenchMode.PIPELINED);
+            case both -> List.of(BenchMode.LOCKSTEP, BenchMode.PIPELINED);
+        };
+        for (BenchMode m : modes) {
+            try {
+                BenchResult result = benchmark.run(m);
+                out.println(result.describe());
+                out.flush();
+            } catch (TargetStartException e) {
+                err.println("couchtck: " + e.getMessage());
+                return ExitCodes.TARGET_UNAVAILABLE;
+            } catch (Benchmark.BenchException e) {
+                err.println("couchtck: " + m.label() + ": " + e.getMessage());
+                return ExitCodes.FAILURES;
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,148 @@
+package org.couchtck.kit.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.couchtck.kit.cases.Corpus;
+import org.couchtck.kit.cases.FixtureException;
+import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.report.ConsoleSummary;
+import org.couchtck.kit.report.ProgressBar;
+import org.couchtck.kit.report.ReportFiles;
+import org.couchtck.kit.report.ReportWriter;
+import org.couchtck.kit.report.RunResult;
+import org.couchtck.kit.run.Baseline;
+import org.couchtck.kit.run.ConformanceRunner;
+import org.couchtck.kit.run.RunConfiguration;
+import org.couchtck.kit.target.ServerCommand;
+import org.couchtck.kit.target.StdioServer;
+import org.couchtck.kit.target.StdioServerOptions;
+import org.couchtck.kit.target.TargetStartException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code couchtck run}: the corpus against one target, with reports. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run the conformance suite against a query server and write reports.")
+final class RunCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    SelectionOptions selection;
+
+    @Option(names = "--baseline", paramLabel = "FILE",
+            description = "Known failures of the target, with reasons (JSON).")
+    Path baseline;
+
+    @Option(names = "--fixtures", paramLabel = "DIR", description = "Load cases from this folder instead of the built-in corpus.")
+    Path fixtures;
+
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Where to write the reports (default: reports/<run-id>).")
+    Path reportDir;
+
+    @Option(names = "--no-progress", description = "Never draw a progress bar.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        RunConfiguration config;
+        try {
+            config = new RunConfiguration(target.serverCommand(), target.profile(),
+                    target.timeout, Optional.ofNullable(fixtures), selection.selection(),
+                    Optional.ofNullable(baseline));
+            Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
+            config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
+            config.command();
+        } catch (FixtureException | Baseline.BaselineException | IllegalArgumentException e) {
+            err.println("couchtck: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (config.server().isPresent()) {
+            Optional<String> startFailure = tryStart(config.command());
+            if (startFailure.isPresent()) {
+                err.println("couchtck: " + startFailure.get());
+                return ExitCodes.TARGET_UNAVAILABLE;
+            }
+        }
+        String runId = runId(config);
+        Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
+        ProgressBar bar = ProgressBar.forStream(System.out, !noProgress && System.console() != null);
+        RunResult run = ConformanceRunner.run(config, runId, new ProgressAdapter(bar));
+        bar.finish();
+        ReportFiles files;
+        try {
+            files = ReportWriter.writeAll(run, dir);
+        } catch (IOException e) {
+            err.println("couchtck: cannot write reports to " + dir + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        out.print(ConsoleSummary.render(run, files, System.console() != null));
+        out.flush();
+        if (neverAnswered(run)) {
+            err.println("couchtck: the target never answered: " + config.command().display());
+            return ExitCodes.TARGET_UNAVAILABLE;
+        }
+        return run.passed() ? ExitCodes.OK : ExitCodes.FAILURES;
+    }
+
+    /** Starts the target once so that a wrong command is one clear line, not a report full of ERRORs. */
+    private static Optional<String> tryStart(ServerCommand command) {
+        try (StdioServer server = new StdioServer(command, StdioServerOptions.defaults())) {
+            server.start();
+            return Optional.empty();
+        } catch (TargetStartException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    private static boolean neverAnswered(RunResult run) {
+        long ran = run.cases().stream().filter(c -> c.verdict() != Verdict.NA).count();
+        long errors = run.cases().stream().filter(c -> c.verdict() == Verdict.ERROR).count();
+        return ran > 0 && errors == ran;
+    }
+
+    private static void warnAboutUnknownIds(Baseline baseline, Corpus corpus, PrintWriter err) {
+        for (String id : baseline.ids()) {
+            if (corpus.find(id).isEmpty()) {
+                err.println("couchtck: warning: baseline lists " + id + ", which is not a case of this corpus");
+            }
+        }
+    }
+
+    private static String runId(RunConfiguration config) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        String name = config.targetName().replaceAll("[^A-Za-z0-9._-]+", "_");
+        if (name.length() > 40) {
+            name = name.substring(name.length() - 40);
+        }
+        return stamp + "-" + name.replaceAll("^[._-]+", "");
+    }
+
+    /** Feeds the runner's progress into the bar. */
+    private record ProgressAdapter(ProgressBar bar) implements ConformanceRunner.Progress {
+        @Override
+        public void planned(int cases) {
+            bar.start(cases);
+        }
+
+        @Override
+        public void finished(org.couchtck.kit.check.CaseResult result) {
+            bar.caseFinished(result);
+        }
+    }
+}
