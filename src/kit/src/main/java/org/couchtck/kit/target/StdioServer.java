@@ -56,7 +56,7 @@ public final class StdioServer implements AutoCloseable {
     private volatile Process process;
     private volatile boolean closed;
     private OutputStream stdin;
-    private boolean inputClosed;
+    private volatile boolean inputClosed;
     private ExecutorService writer;
     private Thread stdoutReader;
     private Thread stderrReader;
@@ -109,7 +109,7 @@ public final class StdioServer implements AutoCloseable {
      * Sends {@code line} and waits up to {@code timeout} for the reply. Never throws for anything the server does:
      * silence, a crash, a flood or a closed pipe are outcomes of the returned exchange.
      *
-     * @param line the request, without its newline
+     * @param line the request, without its newline; sent verbatim as UTF-8
      * @throws IllegalStateException when the server was never started
      */
     public Exchange exchange(String line, Duration timeout) {
@@ -194,8 +194,8 @@ public final class StdioServer implements AutoCloseable {
                     } else {
                         OptionalInt status = waitForExit(running, System.nanoTime() + timeout.toNanos());
                         String detail = "server output ended after " + replies.size() + " of " + requests.size()
-                                + " replies" + status.stream().mapToObj(s -> ", exit status " + s).findFirst()
-                                        .orElse(", without an exit");
+                                + " replies" + (status.isPresent() ? ", exit status " + status.getAsInt()
+                                        : ", without an exit");
                         if (status.isEmpty()) {
                             killTree(detail, record);
                         }
@@ -302,7 +302,10 @@ public final class StdioServer implements AutoCloseable {
         transcript = Objects.requireNonNull(next, "transcript");
     }
 
-    /** The last few kilobytes the server wrote to standard error. */
+    /**
+     * The last few kilobytes the server wrote to standard error. Standard error is read on its own thread, so a line
+     * written just before a reply may show up a moment after it; after {@link #close()} the tail is complete.
+     */
     public String stderrTail() {
         return stderrTail.tail();
     }
@@ -394,8 +397,9 @@ public final class StdioServer implements AutoCloseable {
                     logs.add(log.get());
                     continue;
                 }
+                Duration elapsed = since(started);
                 return new Exchange(logs, Optional.of(line.text()), Exchange.Outcome.REPLY, exitCode(), trailing,
-                        since(started), "replied");
+                        elapsed, "replied after " + elapsed.toMillis() + " ms");
             }
             if (item instanceof Overflow overflow) {
                 String detail = "reply line longer than " + options.maxLineBytes() + " bytes (" + overflow.bytesSoFar()

@@ -4,17 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.couchtck.kit.testservers.CrashOnMapDocServer;
 import org.couchtck.kit.testservers.EchoServer;
+import org.couchtck.kit.testservers.EnvironmentServer;
 import org.couchtck.kit.testservers.FloodServer;
 import org.couchtck.kit.testservers.GarbageServer;
 import org.couchtck.kit.testservers.LoggingServer;
+import org.couchtck.kit.testservers.PartialLineServer;
 import org.couchtck.kit.testservers.SilentServer;
 import org.couchtck.kit.testservers.SpawnsChildServer;
 import org.couchtck.kit.testservers.StderrServer;
@@ -25,6 +30,7 @@ import org.couchtck.kit.wire.TranscriptEntry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Runs the harness against real processes: the test doubles of {@code org.couchtck.kit.testservers}. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -201,7 +207,7 @@ class StdioServerTest {
         StdioServer server = start(StderrServer.class);
 
         Exchange exchange = server.exchange("[\"reset\",{}]", REPLY);
-        server.closeInput(REPLY);
+        server.close();
 
         assertThat(exchange.reply()).contains("true");
         assertThat(server.stderrTail()).contains("stderr: [\"reset\",{}]");
@@ -265,6 +271,44 @@ class StdioServerTest {
         assertThat(result.replies()).containsExactly("true");
         assertThat(result.exitCode()).hasValue(3);
         assertThat(result.describe()).contains("1 of 3 replies");
+    }
+
+    @Test
+    void should_not_take_a_last_line_without_newline_for_a_reply() throws Exception {
+        StdioServer server = start(PartialLineServer.class);
+
+        Exchange exchange = server.exchange("[\"reset\",{}]", REPLY);
+
+        assertThat(exchange.outcome()).isEqualTo(Exchange.Outcome.EOF);
+        assertThat(exchange.reply()).isEmpty();
+        assertThat(exchange.trailing()).containsExactly("true");
+        assertThat(exchange.exitCode()).hasValue(0);
+    }
+
+    @Test
+    void should_time_out_and_kill_the_server_when_it_does_not_read_its_input() throws Exception {
+        // The double's sleeping mode never reads standard input: a large request fills the pipe.
+        StdioServer server = start(ServerCommand.javaMain(SpawnsChildServer.class.getName(), "--sleep"),
+                StdioServerOptions.defaults());
+
+        Exchange exchange = server.exchange("[\"" + "x".repeat(4 * 1024 * 1024) + "\"]", SHORT);
+
+        assertThat(exchange.outcome()).isEqualTo(Exchange.Outcome.TIMEOUT);
+        assertThat(exchange.describe()).contains("not reading its input");
+        assertThat(server.isAlive()).isFalse();
+    }
+
+    @Test
+    void should_start_the_server_with_the_given_environment_and_directory(@TempDir Path directory)
+            throws Exception {
+        StdioServerOptions options = new StdioServerOptions(REPLY, 1024, Map.of("COUCHTCK_PROBE", "value é"),
+                directory);
+        StdioServer server = start(ServerCommand.javaMain(EnvironmentServer.class.getName()), options);
+
+        JsonNode reply = server.exchange("COUCHTCK_PROBE", REPLY).replyJson().orElseThrow();
+
+        assertThat(Path.of(reply.get(0).textValue()).toRealPath()).isEqualTo(directory.toRealPath());
+        assertThat(reply.get(1).textValue()).isEqualTo("value é");
     }
 
     @Test

@@ -5,8 +5,8 @@ import java.lang.ProcessBuilder.Redirect;
 import java.util.List;
 
 /**
- * Starts a grandchild JVM that sleeps forever, reports {@code grandchild <pid>} on standard error, then behaves like
- * {@link SilentServer}: proves that the harness kills whole process trees.
+ * Starts a grandchild JVM (itself with {@code --sleep}: sleeps forever, never reading its input), reports
+ * {@code grandchild <pid>} on stderr, then acts as {@link SilentServer}: proves that whole process trees get killed.
  */
 public final class SpawnsChildServer {
 
