@@ -28,7 +28,11 @@ final class FixtureFiles {
 
     /** The fixture files packaged with the kit, named {@code fixtures/query-server/<file>}. */
     static List<FixtureSource> builtIn() {
-        URL anchor = FixtureFiles.class.getResource(ANCHOR);
+        return besideAnchor(FixtureFiles.class.getResource(ANCHOR));
+    }
+
+    /** The {@code query-server} folder next to the resource {@code anchor} ({@code fixtures/README.md}). */
+    static List<FixtureSource> besideAnchor(URL anchor) {
         if (anchor == null) {
             throw new FixtureException("fixtures/query-server", "", "", "the built-in corpus is not on the classpath");
         }

@@ -3,7 +3,11 @@ package org.couchtck.kit.check;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 
-/** Numeric comparison of JSON numbers by value: 1 equals 1.0, big integers compare exactly. */
+/**
+ * Numeric comparison of JSON numbers by value: 1 equals 1.0 and big integers compare exactly; numbers that are not
+ * both whole also count as equal when they denote the same IEEE double (5e-324 and 4.9e-324), because readers that
+ * parse into doubles cannot keep the written digits.
+ */
 final class JsonNumbers {
 
     private JsonNumbers() {
@@ -13,7 +17,10 @@ final class JsonNumbers {
         if (!finite(a) || !finite(b)) {
             return a.doubleValue() == b.doubleValue();
         }
-        return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        if (a.decimalValue().compareTo(b.decimalValue()) == 0) {
+            return true;
+        }
+        return !(integral(a) && integral(b)) && a.doubleValue() == b.doubleValue();
     }
 
     /** The exact value; callers check {@link #finite(JsonNode)} first. */

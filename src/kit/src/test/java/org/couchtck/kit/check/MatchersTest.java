@@ -75,6 +75,15 @@ class MatchersTest {
         }
 
         @Test
+        void should_equate_decimals_that_denote_the_same_double() throws JsonProcessingException {
+            Matcher matcher = Matchers.compile(DECIMAL_JSON.readTree("5e-324"));
+
+            assertThat(matcher.match(Optional.of(JSON.readTree("4.9e-324"))).matched()).isTrue();
+            assertThat(match("9007199254740993", "9007199254740992").matched()).isFalse();
+            assertThat(match("0.1", "0.10000000000000002").matched()).isFalse();
+        }
+
+        @Test
         void should_report_the_lengths_when_an_array_has_another_length() {
             MatchResult result = match("[1,2]", "[1,2,3]");
 

@@ -1,0 +1,67 @@
+package org.couchtck.kit.cases;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class BuiltInCorpusTest {
+
+    private static final List<String> CORE_SECTIONS = List.of("reset", "add_fun", "add_lib", "map_doc", "reduce",
+            "rereduce", "reduce_limit", "log", "sandbox", "protocol");
+
+    private final Corpus corpus = Corpus.builtIn();
+
+    @Test
+    void should_load_at_least_120_cases_covering_every_core_section() {
+        assertThat(corpus.cases()).hasSizeGreaterThanOrEqualTo(120);
+        assertThat(corpus.sections()).containsAll(CORE_SECTIONS);
+        Map<String, Long> perSection = corpus.cases().stream()
+                .collect(Collectors.groupingBy(Case::section, TreeMap::new, Collectors.counting()));
+        assertThat(perSection).allSatisfy((section, count) -> assertThat(count).isGreaterThanOrEqualTo(5));
+    }
+
+    @Test
+    void should_name_existing_recordings_in_every_transcript_field() {
+        Path sessions = SharedTranscripts.sessionsDir();
+
+        assertThat(corpus.cases()).allSatisfy(c -> assertThat(c.transcript()).hasValueSatisfying(
+                session -> assertThat(sessions.resolve(session + ".json")).as(c.id()).exists()));
+    }
+
+    @Test
+    void should_describe_every_case_in_one_line_with_a_spec_reference() {
+        assertThat(corpus.cases()).allSatisfy(c -> {
+            assertThat(c.description()).as(c.id()).isNotBlank().doesNotContain("\n");
+            assertThat(c.spec()).as(c.id()).isNotBlank();
+            assertThat(c.sourceFile()).as(c.id()).isEqualTo("fixtures/query-server/" + c.section() + ".json");
+        });
+    }
+
+    @Test
+    void should_explain_in_a_note_every_case_that_accepts_several_answers() {
+        assertThat(corpus.cases()).filteredOn(c -> c.steps().stream()
+                        .anyMatch(s -> s.expect().map(m -> m.spec().toString().contains("$oneOf")).orElse(false)))
+                .allSatisfy(c -> assertThat(c.note()).as(c.id()).isNotBlank());
+    }
+
+    @Test
+    void should_apply_every_case_to_some_supported_couchdb_version() {
+        List<CouchDbVersion> versions = List.of(CouchDbVersion.parse("3.4.0"), CouchDbVersion.parse("3.5.0"),
+                CouchDbVersion.parse("3.5.1"), CouchDbVersion.LATEST);
+
+        assertThat(corpus.cases()).allSatisfy(c -> assertThat(versions.stream().anyMatch(v ->
+                new TargetProfile("javascript", v, java.util.Set.of()).applicability(c).applicable()))
+                .as(c.id()).isTrue());
+    }
+
+    @Test
+    void should_find_the_shared_recordings_folder() {
+        assertThat(Files.isDirectory(SharedTranscripts.sessionsDir())).isTrue();
+    }
+}
