@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.util.Optional;
 
 /**
@@ -143,6 +144,12 @@ public final class WireJson {
         @Override
         public void writeNumber(double value) throws IOException {
             delegate.writeNumber(JiffyDoubles.format(value));
+        }
+
+        @Override
+        public void writeNumber(BigDecimal value) throws IOException {
+            // CouchDB has no decimals: any non-integer on the wire is a double.
+            delegate.writeNumber(JiffyDoubles.format(value.doubleValue()));
         }
 
         @Override

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -69,6 +70,13 @@ class WireJsonTest {
         doc.put("ratio", 2.0);
 
         assertThat(WireJson.write(doc)).isEqualTo("{\"values\":[2.0,3],\"ratio\":2.0}");
+    }
+
+    @Test
+    void should_write_big_decimals_as_the_doubles_couchdb_would_see() {
+        ArrayNode value = NODES.arrayNode().add(new BigDecimal("2.50")).add(new BigDecimal("1E+3"));
+
+        assertThat(WireJson.write(value)).isEqualTo("[2.5,1000.0]");
     }
 
     @Test
