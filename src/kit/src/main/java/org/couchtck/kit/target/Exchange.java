@@ -17,7 +17,7 @@ import org.couchtck.kit.wire.WireJson;
  * @param reply the first line that was not a log line, exactly as received (a trailing {@code '\r'} kept)
  * @param outcome how the exchange ended
  * @param exitCode the server's exit status when it had exited by the end of the exchange on its own (not when the kit
- *     killed it)
+ *     killed it); a server killed by signal N reports 128 + N, as a shell would
  * @param trailing other lines that are not the reply: a last line cut off without a newline, or lines printed after
  *     standard input was closed
  * @param elapsed from writing the request to the end of the exchange

@@ -33,6 +33,9 @@ import org.couchtck.kit.wire.WireJson;
  * reply. A server that misses its timeout, floods a line past the cap, or stops reading is killed with its whole
  * process tree, since what it prints next could not be trusted; starting again is the caller's job (a new instance).
  *
+ * <p>Unlike CouchDB, which restarts its timeout for every line read (log lines included), the timeout here bounds
+ * the whole exchange, so a server that logs slowly forever cannot stall a run.
+ *
  * <p>Standard output and standard error are read on their own daemon threads, so no call blocks past its timeout
  * whatever the server does. Every line in either direction goes to the current {@link Transcript}. Exchanges are meant
  * to be made by one thread at a time; {@link #close()} may be called from any thread.
@@ -280,7 +283,7 @@ public final class StdioServer implements AutoCloseable {
         return running != null && running.isAlive();
     }
 
-    /** The exit status, once the process has exited (killed included). */
+    /** The exit status, once the process has exited (killed included: signal N reports 128 + N). */
     public OptionalInt exitCode() {
         Process running = process;
         return running == null || running.isAlive() ? OptionalInt.empty() : OptionalInt.of(running.exitValue());
