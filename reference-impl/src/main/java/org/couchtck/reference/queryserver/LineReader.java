@@ -1,0 +1,48 @@
+package org.couchtck.reference.queryserver;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Splits a byte stream into UTF-8 lines at line feeds only: a CR before the line feed stays part
+ * of the line, as couchjs's readline keeps it. A last line without a line feed still counts.
+ */
+final class LineReader {
+
+  private final InputStream in;
+  private final byte[] buffer = new byte[64 * 1024];
+  private int position;
+  private int limit;
+
+  LineReader(InputStream in) {
+    this.in = in;
+  }
+
+  /** The next line without its line feed, or null at end of input. */
+  String readLine() throws IOException {
+    ByteArrayOutputStream line = new ByteArrayOutputStream();
+    boolean sawAnything = false;
+    while (true) {
+      if (position == limit) {
+        limit = in.read(buffer);
+        position = 0;
+        if (limit <= 0) {
+          limit = 0;
+          return sawAnything ? line.toString(StandardCharsets.UTF_8) : null;
+        }
+      }
+      sawAnything = true;
+      int start = position;
+      while (position < limit && buffer[position] != '\n') {
+        position++;
+      }
+      line.write(buffer, start, position - start);
+      if (position < limit) {
+        position++; // the line feed
+        return line.toString(StandardCharsets.UTF_8);
+      }
+    }
+  }
+}

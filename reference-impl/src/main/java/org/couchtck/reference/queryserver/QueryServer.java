@@ -1,0 +1,140 @@
+package org.couchtck.reference.queryserver;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.couchtck.reference.queryserver.js.RhinoViewEngine;
+import org.couchtck.reference.queryserver.js.ViewEngine;
+import org.couchtck.reference.queryserver.json.JsonSyntaxException;
+import org.couchtck.reference.queryserver.json.JsonText;
+import org.couchtck.reference.queryserver.json.JsonTreeReader;
+import org.couchtck.reference.queryserver.protocol.Command;
+import org.couchtck.reference.queryserver.protocol.CommandContext;
+import org.couchtck.reference.queryserver.protocol.CommandTable;
+import org.couchtck.reference.queryserver.protocol.JsTruthiness;
+import org.couchtck.reference.queryserver.protocol.LogSink;
+import org.couchtck.reference.queryserver.protocol.QueryServerError;
+import org.couchtck.reference.queryserver.protocol.ServerState;
+
+/**
+ * An in-process query server: one instance is one couchjs process. {@link #handle} takes one
+ * protocol line (without its line feed) and returns what couchjs would write for it, including
+ * whether the process would exit. Once a response exits, the server accepts no more lines.
+ *
+ * <p>Lines are handled one at a time on a worker thread with a large stack, so deep recursion
+ * in user code cannot overflow the caller's stack.
+ */
+public final class QueryServer implements AutoCloseable {
+
+  private static final int FATAL_EXIT_STATUS = 255;
+  private static final long WORKER_STACK_BYTES = 512L * 1024 * 1024;
+
+  private final ExecutorService worker;
+  private final ViewEngine engine;
+  private final CommandTable commands = CommandTable.viewServer();
+  private final ServerState state = new ServerState();
+  private boolean exited;
+
+  /** Starts a query server with the given options. */
+  public QueryServer(QueryServerOptions options) {
+    this.worker =
+        Executors.newSingleThreadExecutor(
+            task -> {
+              Thread thread = new Thread(null, task, "couchtck-query-server", WORKER_STACK_BYTES);
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.engine =
+        await(worker.submit(() -> new RhinoViewEngine(options.timeout(), options.maxStackDepth())));
+  }
+
+  /**
+   * Answers one protocol line.
+   *
+   * @param line the line without its terminating line feed (a trailing CR is kept, as couchjs
+   *     reads it)
+   * @throws IllegalStateException when an earlier response already ended the process
+   */
+  public synchronized Response handle(String line) {
+    if (exited) {
+      throw new IllegalStateException("the query server has exited");
+    }
+    Response response = await(worker.submit(() -> process(line)));
+    exited = response.exits();
+    return response;
+  }
+
+  /** Whether a response has ended the process. */
+  public synchronized boolean hasExited() {
+    return exited;
+  }
+
+  @Override
+  public void close() {
+    worker.submit(engine::close);
+    worker.shutdown();
+  }
+
+  private Response process(String rawLine) {
+    // couchjs reads the line as a C string: a NUL byte ends it.
+    int nul = rawLine.indexOf('\0');
+    String line = nul >= 0 ? rawLine.substring(0, nul) : rawLine;
+    if (line.isEmpty()) {
+      // An empty line is falsy for couchjs's read loop, which then ends normally.
+      return Response.silentExit(0, "");
+    }
+    Object command;
+    try {
+      command = JsonTreeReader.parse(line);
+    } catch (JsonSyntaxException e) {
+      // The JSON.parse exception escapes couchjs's main loop: no reply, normal exit.
+      return Response.silentExit(0, "error: JSON.parse: " + e.getMessage() + "\n");
+    }
+    List<String> logLines = new ArrayList<>();
+    LogSink log = message -> logLines.add("[\"log\"," + JsonText.quote(message) + "]");
+    try {
+      return Response.of(logLines, dispatch(command, new CommandContext(state, engine, log, line.length())));
+    } catch (QueryServerError e) {
+      return e.isFatal()
+          ? Response.exiting(logLines, e.replyJson(), FATAL_EXIT_STATUS)
+          : Response.of(logLines, e.replyJson());
+    }
+  }
+
+  private String dispatch(Object command, CommandContext context) throws QueryServerError {
+    if (!(command instanceof List<?> list)) {
+      // couchjs calls command.shift(), which only arrays have.
+      throw QueryServerError.ofReply("[\"error\",\"TypeError\",{}]", false);
+    }
+    String name = list.isEmpty() ? "undefined" : JsTruthiness.toJsString(list.get(0));
+    Optional<Command> handler = commands.lookup(name);
+    if (handler.isEmpty()) {
+      throw QueryServerError.fatal("unknown_command", "unknown command '" + name + "'");
+    }
+    @SuppressWarnings("unchecked")
+    List<Object> args = (List<Object>) list.subList(Math.min(1, list.size()), list.size());
+    return handler.get().run(args, context);
+  }
+
+  private static <T> T await(Future<T> future) {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the query server", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(cause);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package org.couchtck.reference.queryserver;
+
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The stdio query server: reads protocol lines from stdin, writes each answer to stdout (flushed
+ * after every reply) and exits as couchjs on SpiderMonkey does: 0 at end of input, 255 after a
+ * fatal error, 0 without a reply after a line that is not JSON.
+ */
+public final class QueryServerMain {
+
+  private QueryServerMain() {}
+
+  /** Runs the server on the process's stdin and stdout; arguments are ignored. */
+  public static void main(String[] args) throws IOException {
+    int status;
+    try (QueryServer server = new QueryServer(QueryServerOptions.defaults())) {
+      status =
+          serve(
+              server,
+              new FileInputStream(FileDescriptor.in),
+              new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)),
+              System.err);
+    }
+    System.exit(status);
+  }
+
+  /**
+   * Answers lines from {@code in} until the server exits or the input ends.
+   *
+   * @return the exit status
+   */
+  static int serve(QueryServer server, InputStream in, OutputStream out, PrintStream diagnostics)
+      throws IOException {
+    LineReader lines = new LineReader(in);
+    String line;
+    while ((line = lines.readLine()) != null) {
+      Response response = server.handle(line);
+      for (String output : response.lines()) {
+        out.write(output.getBytes(StandardCharsets.UTF_8));
+        out.write('\n');
+      }
+      out.flush();
+      if (!response.diagnostics().isEmpty()) {
+        diagnostics.print(response.diagnostics());
+        diagnostics.flush();
+      }
+      if (response.exits()) {
+        return response.exitStatus().getAsInt();
+      }
+    }
+    return 0;
+  }
+}

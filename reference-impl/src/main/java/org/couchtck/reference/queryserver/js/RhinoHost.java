@@ -1,0 +1,186 @@
+package org.couchtck.reference.queryserver.js;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.couchtck.reference.queryserver.protocol.LogSink;
+import org.mozilla.javascript.Context;
+import org.mozilla.javascript.EvaluatorException;
+import org.mozilla.javascript.JavaScriptException;
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.LambdaFunction;
+import org.mozilla.javascript.NativeJSON;
+import org.mozilla.javascript.Script;
+import org.mozilla.javascript.Scriptable;
+import org.mozilla.javascript.ScriptableObject;
+import org.mozilla.javascript.ScriptRuntime;
+import org.mozilla.javascript.Undefined;
+
+/**
+ * The host realm: a global of its own where documents and reduce inputs are created, with the
+ * helpers of {@code host.js}. It also makes the fresh global ("sandbox") each user function is
+ * compiled in, and owns {@code emit} and {@code log}, which record into the current run.
+ */
+final class RhinoHost {
+
+  /** The file name user code is compiled under; SpiderMonkey reports it as "&lt;unknown&gt;". */
+  static final String USER_SOURCE_NAME = "<unknown>";
+
+  private final ScriptableObject scope;
+  private final Scriptable helpers;
+  private final Scriptable sandboxGlobals;
+  private final Script sandboxSetup;
+  private final Function emitFunction;
+  private final Function logFunction;
+  private List<Object> emitted = new ArrayList<>();
+  private LogSink logSink = message -> {};
+
+  RhinoHost(Context cx) {
+    scope = cx.initSafeStandardObjects(null, false);
+    Function installer =
+        (Function) cx.evaluateString(scope, resource("host.js"), "<couchtck-host>", 1, null);
+    Function evalIn =
+        new LambdaFunction(
+            scope,
+            "evalIn",
+            3,
+            (c, s, thisObj, args) -> evaluateModule(c, (Scriptable) args[0], args[1]));
+    helpers = (Scriptable) installer.call(cx, scope, scope, new Object[] {scope, evalIn});
+    sandboxGlobals = (Scriptable) helpers.get("sandboxGlobals", helpers);
+    sandboxSetup = cx.compileString(resource("sandbox.js"), "<couchtck-sandbox>", 1, null);
+    emitFunction = new LambdaFunction(scope, "emit", 2, this::emit);
+    logFunction = new LambdaFunction(scope, "log", 1, this::log);
+  }
+
+  // A module with a syntax error throws a catchable SyntaxError of the module's realm.
+  private static Object evaluateModule(Context cx, Scriptable sandbox, Object source) {
+    try {
+      return cx.evaluateString(sandbox, ScriptRuntime.toString(source), USER_SOURCE_NAME, 1, null);
+    } catch (EvaluatorException e) {
+      Scriptable error = cx.newObject(sandbox, "SyntaxError", new Object[] {e.details()});
+      throw new JavaScriptException(error, USER_SOURCE_NAME, e.lineNumber());
+    }
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = RhinoHost.class.getResourceAsStream(name)) {
+      if (in == null) {
+        throw new IllegalStateException("missing resource " + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The host realm's global object. */
+  Scriptable scope() {
+    return scope;
+  }
+
+  /** A new global with the standard built-ins and couchjs's helpers, and nothing of the host. */
+  ScriptableObject newSandbox(Context cx) {
+    ScriptableObject sandbox = cx.initSafeStandardObjects(null, false);
+    sandboxSetup.exec(cx, sandbox, sandbox);
+    for (Object id : sandboxGlobals.getIds()) {
+      String name = String.valueOf(id);
+      sandbox.put(name, sandbox, sandboxGlobals.get(name, sandboxGlobals));
+    }
+    sandbox.put("emit", sandbox, emitFunction);
+    sandbox.put("log", sandbox, logFunction);
+    return sandbox;
+  }
+
+  /** A {@code require} for code compiled in {@code sandbox}, resolving against {@code ddoc}. */
+  Object makeRequire(Context cx, Scriptable sandbox, Scriptable ddoc) {
+    return callHelper(cx, "makeRequire", sandbox, ddoc);
+  }
+
+  /** Starts recording emitted rows and log messages for one run. */
+  void beginRun(LogSink sink) {
+    emitted = new ArrayList<>();
+    logSink = sink;
+  }
+
+  /** Starts a new row list (one per map function). */
+  void clearEmitted() {
+    emitted = new ArrayList<>();
+  }
+
+  /** The rows emitted since {@link #clearEmitted}, as a host array. */
+  Scriptable emittedRows(Context cx) {
+    return cx.newArray(scope, emitted.toArray());
+  }
+
+  /** Writes a log message of the current run. */
+  void logMessage(String message) {
+    logSink.log(message);
+  }
+
+  /** Calls {@code fn}, catching whatever JavaScript value it throws. */
+  Outcome callSafely(Context cx, Function fn, Object thisObj, Object[] args) {
+    Scriptable result =
+        (Scriptable) callHelper(cx, "callSafely", fn, thisObj, cx.newArray(scope, args));
+    return new Outcome(
+        Boolean.TRUE.equals(result.get(0, result)), result.get(1, result));
+  }
+
+  /** JSON text of {@code value} as JSON.stringify writes it, or the value stringify threw. */
+  Outcome stringify(Context cx, Object value) {
+    Function toJson = (Function) sandboxGlobals.get("toJSON", sandboxGlobals);
+    return callSafely(cx, toJson, Undefined.instance, new Object[] {value});
+  }
+
+  /** SpiderMonkey's toSource() text for a thrown value. */
+  String toSource(Context cx, Object value) {
+    return ScriptRuntime.toString(callHelper(cx, "toSource", value));
+  }
+
+  /**
+   * The form of a thrown value inside an error reply: Error objects without the enumerable
+   * fileName/lineNumber Rhino adds (SpiderMonkey's serialise as {}).
+   */
+  Object replyForm(Context cx, Object value) {
+    return callHelper(cx, "replyForm", value);
+  }
+
+  /** Deep-freezes a value (documents are read-only for map functions). */
+  void deepFreeze(Context cx, Object value) {
+    callHelper(cx, "deepFreeze", value);
+  }
+
+  /** {@code value == "fatal_error"} with JavaScript's loose equality. */
+  boolean isFatalErrorString(Context cx, Object value) {
+    return ScriptRuntime.toBoolean(callHelper(cx, "isFatalErrorString", value));
+  }
+
+  /** {@code value[0]}; the value must not be null or undefined. */
+  Object firstElement(Context cx, Object value) {
+    return callHelper(cx, "firstElement", value);
+  }
+
+  private Object callHelper(Context cx, String name, Object... args) {
+    Function helper = (Function) helpers.get(name, helpers);
+    return helper.call(cx, scope, helpers, args);
+  }
+
+  private Object emit(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
+    Object key = args.length > 0 ? args[0] : Undefined.instance;
+    Object value = args.length > 1 ? args[1] : Undefined.instance;
+    emitted.add(cx.newArray(scope, new Object[] {key, callHelper(cx, "errorToJson", value)}));
+    return Undefined.instance;
+  }
+
+  private Object log(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
+    Object message = args.length > 0 ? args[0] : Undefined.instance;
+    if (!(message instanceof CharSequence)) {
+      message =
+          NativeJSON.stringify(cx, scope, callHelper(cx, "errorToJson", message), null, null);
+    }
+    logSink.log(ScriptRuntime.toString(message));
+    return Undefined.instance;
+  }
+}

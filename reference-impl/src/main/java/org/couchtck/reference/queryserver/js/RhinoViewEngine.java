@@ -1,0 +1,159 @@
+package org.couchtck.reference.queryserver.js;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.couchtck.reference.queryserver.json.JsonText;
+import org.couchtck.reference.queryserver.protocol.LogSink;
+import org.couchtck.reference.queryserver.protocol.QueryServerError;
+import org.mozilla.javascript.Context;
+import org.mozilla.javascript.Function;
+import org.mozilla.javascript.Scriptable;
+
+/**
+ * The {@link ViewEngine} on Rhino. Each call runs under a deadline (the reset timeout); a
+ * script still running then is stopped and the command answered with {@code ["error",
+ * "timeout", ...]}. Running out of stack is couchjs's fatal {@code InternalError "too much
+ * recursion"}.
+ *
+ * <p>Not thread-safe: one caller at a time (the query server runs commands one by one).
+ */
+public final class RhinoViewEngine implements ViewEngine {
+
+  private final SandboxedContextFactory contexts;
+  private final RhinoHost host;
+  private final FunctionCompiler compiler;
+  private final ThrownValues thrown;
+  private final List<Function> mapFunctions = new ArrayList<>();
+  private Duration timeout;
+
+  /**
+   * Creates an engine.
+   *
+   * @param timeout how long one command may run JavaScript until {@link #setTimeout} changes it
+   * @param maxStackDepth the JavaScript call depth beyond which recursion is fatal
+   */
+  public RhinoViewEngine(Duration timeout, int maxStackDepth) {
+    this.timeout = timeout;
+    this.contexts = new SandboxedContextFactory(maxStackDepth);
+    try (Context cx = contexts.enterContext()) {
+      this.host = new RhinoHost(cx);
+    }
+    this.compiler = new FunctionCompiler(host);
+    this.thrown = new ThrownValues(host);
+  }
+
+  @Override
+  public void setTimeout(Duration timeout) {
+    this.timeout = timeout;
+  }
+
+  @Override
+  public void clearMapFunctions() {
+    mapFunctions.clear();
+  }
+
+  @Override
+  public void addMapFunction(Object source, Object viewLibrary, LogSink log)
+      throws QueryServerError {
+    run(
+        log,
+        cx -> {
+          Scriptable scope = host.scope();
+          Scriptable views = cx.newObject(scope);
+          views.put("lib", views, JsValues.toJs(cx, scope, viewLibrary));
+          Scriptable designDoc = cx.newObject(scope);
+          designDoc.put("views", designDoc, views);
+          mapFunctions.add(compiler.compile(cx, source, designDoc));
+          return "true";
+        });
+  }
+
+  @Override
+  public String mapDocument(Object doc, LogSink log) throws QueryServerError {
+    return run(
+        log,
+        cx -> {
+          Scriptable scope = host.scope();
+          Object jsDoc = JsValues.toJs(cx, scope, doc);
+          host.deepFreeze(cx, jsDoc);
+          Scriptable self = cx.newArray(scope, mapFunctions.toArray());
+          Object[] results = new Object[mapFunctions.size()];
+          for (int i = 0; i < results.length; i++) {
+            host.clearEmitted();
+            Outcome outcome = host.callSafely(cx, mapFunctions.get(i), self, new Object[] {jsDoc});
+            if (outcome.returned()) {
+              results[i] = host.emittedRows(cx);
+            } else {
+              thrown.handleViewError(cx, outcome.value(), jsDoc);
+              results[i] = cx.newArray(scope, 0);
+            }
+          }
+          return serialise(cx, cx.newArray(scope, results));
+        });
+  }
+
+  @Override
+  public String reduce(
+      List<Object> sources, List<Object> keys, List<Object> values, boolean rereduce, LogSink log)
+      throws QueryServerError {
+    return run(
+        log,
+        cx -> {
+          Scriptable scope = host.scope();
+          List<Function> functions = new ArrayList<>(sources.size());
+          for (Object source : sources) {
+            functions.add(compiler.compile(cx, source, null));
+          }
+          Scriptable self = cx.newArray(scope, functions.toArray());
+          Object jsKeys = keys == null ? null : JsValues.toJs(cx, scope, keys);
+          Object jsValues = JsValues.toJs(cx, scope, values);
+          Object[] reductions = new Object[functions.size()];
+          for (int i = 0; i < reductions.length; i++) {
+            Outcome outcome =
+                host.callSafely(cx, functions.get(i), self, new Object[] {jsKeys, jsValues, rereduce});
+            if (outcome.returned()) {
+              reductions[i] = outcome.value();
+            } else {
+              thrown.handleViewError(cx, outcome.value(), null);
+              reductions[i] = null;
+            }
+          }
+          return serialise(cx, cx.newArray(scope, reductions));
+        });
+  }
+
+  @Override
+  public void close() {
+    mapFunctions.clear();
+  }
+
+  private String serialise(Context cx, Object value) throws QueryServerError {
+    Outcome json = host.stringify(cx, value);
+    if (!json.returned()) {
+      throw thrown.commandError(cx, json.value());
+    }
+    return JsonText.escapeLoneSurrogates(json.value().toString());
+  }
+
+  /** A unit of work inside an entered context. */
+  @FunctionalInterface
+  private interface Work {
+    String run(Context cx) throws QueryServerError;
+  }
+
+  private String run(LogSink log, Work work) throws QueryServerError {
+    try (Context cx = contexts.enterContext()) {
+      host.beginRun(log);
+      contexts.startDeadline(timeout.toNanos());
+      return work.run(cx);
+    } catch (ScriptTimeoutError e) {
+      throw QueryServerError.error("timeout", "function timed out after " + timeout.toMillis() + " ms");
+    } catch (StackOverflowError e) {
+      throw QueryServerError.fatal("InternalError", "too much recursion");
+    } finally {
+      contexts.clearDeadline();
+      host.beginRun(message -> {});
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package org.couchtck.reference.queryserver.js;
+
+import java.time.Duration;
+import java.util.List;
+import org.couchtck.reference.queryserver.protocol.LogSink;
+import org.couchtck.reference.queryserver.protocol.QueryServerError;
+
+/**
+ * Runs view functions for the protocol commands. Arguments are plain Java values as read from
+ * the protocol line (lists, maps, strings, doubles, booleans, null); results are JSON text as
+ * couchjs writes it. Messages of {@code log()} calls and of swallowed exceptions go to the given
+ * sink, in order.
+ */
+public interface ViewEngine extends AutoCloseable {
+
+  /** How long one command may run JavaScript before it is stopped. */
+  void setTimeout(Duration timeout);
+
+  /** Forgets every map function. */
+  void clearMapFunctions();
+
+  /**
+   * Compiles {@code source} as a map function and appends it to the map functions.
+   *
+   * @param viewLibrary the add_lib object, reachable as {@code require('views/lib/...')}, or null
+   * @throws QueryServerError {@code not_found} for a missing source, {@code compilation_error}
+   *     otherwise
+   */
+  void addMapFunction(Object source, Object viewLibrary, LogSink log) throws QueryServerError;
+
+  /**
+   * Runs every map function over {@code doc}.
+   *
+   * @return the reply: one JSON array of [key, value] rows per function
+   */
+  String mapDocument(Object doc, LogSink log) throws QueryServerError;
+
+  /**
+   * Compiles and runs reduce functions.
+   *
+   * @param keys the [key, docid] pairs, or null for a rereduce
+   * @return the JSON array of the functions' results (null for a function that threw)
+   */
+  String reduce(
+      List<Object> sources, List<Object> keys, List<Object> values, boolean rereduce, LogSink log)
+      throws QueryServerError;
+
+  /** Releases the engine. */
+  @Override
+  void close();
+}

@@ -1,0 +1,9 @@
+package org.couchtck.reference.queryserver.protocol;
+
+import org.couchtck.reference.queryserver.js.ViewEngine;
+
+/**
+ * Everything a command may use: the process state, the JavaScript engine, where its log lines
+ * go, and the length of the protocol line in UTF-16 units (reduce_limit compares against it).
+ */
+public record CommandContext(ServerState state, ViewEngine engine, LogSink log, int lineLength) {}
