@@ -31,16 +31,18 @@ import org.couchtck.reference.queryserver.protocol.ServerState;
 public final class QueryServer implements AutoCloseable {
 
   private static final int FATAL_EXIT_STATUS = 255;
-  private static final long WORKER_STACK_BYTES = 512L * 1024 * 1024;
+  private static final long WORKER_STACK_BYTES = 64L * 1024 * 1024;
 
   private final ExecutorService worker;
   private final ViewEngine engine;
   private final CommandTable commands = CommandTable.viewServer();
   private final ServerState state = new ServerState();
+  private final QueryServerOptions options;
   private boolean exited;
 
   /** Starts a query server with the given options. */
   public QueryServer(QueryServerOptions options) {
+    this.options = options;
     this.worker =
         Executors.newSingleThreadExecutor(
             task -> {
@@ -97,7 +99,7 @@ public final class QueryServer implements AutoCloseable {
     List<String> logLines = new ArrayList<>();
     LogSink log = message -> logLines.add("[\"log\"," + JsonText.quote(message) + "]");
     try {
-      return Response.of(logLines, dispatch(command, new CommandContext(state, engine, log, line.length())));
+      return Response.of(logLines, dispatch(command, new CommandContext(state, engine, log, line.length(), options.timeout())));
     } catch (QueryServerError e) {
       return e.isFatal()
           ? Response.exiting(logLines, e.replyJson(), FATAL_EXIT_STATUS)

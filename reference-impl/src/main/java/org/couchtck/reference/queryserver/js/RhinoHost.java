@@ -51,6 +51,8 @@ final class RhinoHost {
     helpers = (Scriptable) installer.call(cx, scope, scope, new Object[] {scope, evalIn});
     sandboxGlobals = (Scriptable) helpers.get("sandboxGlobals", helpers);
     sandboxSetup = cx.compileString(resource("sandbox.js"), "<couchtck-sandbox>", 1, null);
+    // User code reaches host functions (emit.constructor): block run-time compilation here too.
+    sandboxSetup.exec(cx, scope, scope);
     emitFunction = new LambdaFunction(scope, "emit", 2, this::emit);
     logFunction = new LambdaFunction(scope, "log", 1, this::log);
   }

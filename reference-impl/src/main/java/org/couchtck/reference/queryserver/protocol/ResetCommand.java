@@ -5,6 +5,7 @@ import java.util.List;
 /**
  * {@code ["reset", config?]}: forgets the map functions and the view library, takes the new
  * configuration (extra arguments are ignored) and answers {@code true}. Design documents stay.
+ * The config's {@code timeout} (ms) bounds every later command until the next reset.
  */
 final class ResetCommand implements Command {
 
@@ -13,7 +14,7 @@ final class ResetCommand implements Command {
     QueryConfig config = QueryConfig.from(Command.arg(args, 0));
     context.state().reset(config);
     context.engine().clearMapFunctions();
-    config.timeout().ifPresent(context.engine()::setTimeout);
+    context.engine().setTimeout(config.timeout().orElse(context.defaultTimeout()));
     return "true";
   }
 }

@@ -1,0 +1,376 @@
+package org.couchtck.reference.queryserver.js;
+
+import static net.javacrumbs.jsonunit.assertj.JsonAssertions.assertThatJson;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.couchtck.reference.queryserver.json.JsonTreeReader;
+import org.couchtck.reference.queryserver.protocol.QueryServerError;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class RhinoViewEngineTest {
+
+  private final RhinoViewEngine engine = new RhinoViewEngine(Duration.ofSeconds(5), 10_000);
+  private final List<String> logs = new ArrayList<>();
+
+  @AfterEach
+  void close() {
+    engine.close();
+  }
+
+  private String map(String source, Object doc) throws QueryServerError {
+    engine.addMapFunction(source, null, logs::add);
+    return engine.mapDocument(doc, logs::add);
+  }
+
+  private static Object doc(String json) {
+    return JsonTreeReader.parse(json);
+  }
+
+  @Test
+  void should_emit_rows_per_function_when_mapping_a_document() throws QueryServerError {
+    // given
+    engine.addMapFunction("function(doc) { emit(doc._id, 1); }", null, logs::add);
+    engine.addMapFunction("function(doc) { }", null, logs::add);
+
+    // when
+    String reply = engine.mapDocument(doc("{\"_id\":\"d1\"}"), logs::add);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[[\"d1\",1]],[]]");
+  }
+
+  @Test
+  void should_write_odd_values_like_json_stringify_when_emitting() throws QueryServerError {
+    // when
+    String reply =
+        map(
+            "function(doc) { emit(undefined, NaN); emit(Infinity, [undefined, -Infinity]);"
+                + " emit('obj', {a: undefined, b: 1}); emit('date', new Date(0));"
+                + " emit('err', new TypeError('bad')); emit(new Error('key'), {e: new Error('in')}); }",
+            doc("{}"));
+
+    // then
+    assertThatJson(reply)
+        .isEqualTo(
+            "[[[null,null],[null,[null,null]],[\"obj\",{\"b\":1}],"
+                + "[\"date\",\"1970-01-01T00:00:00.000Z\"],"
+                + "[\"err\",{\"error\":\"TypeError\",\"message\":\"bad\"}],[{},{\"e\":{}}]]]");
+  }
+
+  @Test
+  void should_drop_rows_and_log_when_a_function_throws() throws QueryServerError {
+    // given
+    engine.addMapFunction("function(doc) { emit('before', 1); throw 'boom'; }", null, logs::add);
+    engine.addMapFunction("function(doc) { emit('ok', 2); }", null, logs::add);
+
+    // when
+    String reply = engine.mapDocument(doc("{\"_id\":\"d1\"}"), logs::add);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[],[[\"ok\",2]]]");
+    assertThat(logs)
+        .containsExactly("function raised exception (new String(\"boom\")) with doc._id d1");
+  }
+
+  @Test
+  void should_format_thrown_errors_like_spidermonkey_to_source() throws QueryServerError {
+    // when
+    map(
+        "function(doc) { throw {error: 'custom', reason: 'thrown'}; }", doc("{\"_id\":\"x\"}"));
+    map("function(doc) {\n  throw new Error('on line two');\n}", doc("{\"_id\":\"y\"}"));
+
+    // then
+    assertThat(logs)
+        .contains(
+            "function raised exception ({error:\"custom\", reason:\"thrown\"}) with doc._id x",
+            "function raised exception (new Error(\"on line two\", \"<unknown>\", 2)) with doc._id y");
+  }
+
+  @Test
+  void should_fail_the_command_when_fatal_error_string_is_thrown() throws QueryServerError {
+    // given
+    engine.addMapFunction("function(doc) { throw 'fatal_error'; }", null, logs::add);
+
+    // then
+    assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> {
+              assertThat(e.isFatal()).isFalse();
+              assertThat(e.replyJson())
+                  .isEqualTo("[\"error\",\"map_runtime_error\",\"function raised 'fatal_error'\"]");
+            });
+  }
+
+  @Test
+  void should_be_fatal_when_a_fatal_array_is_thrown() throws QueryServerError {
+    // given
+    engine.addMapFunction("function(doc) { throw ['fatal', 'my_fatal', 'why']; }", null, logs::add);
+
+    // then
+    assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> {
+              assertThat(e.isFatal()).isTrue();
+              assertThatJson(e.replyJson()).isEqualTo("[\"error\",\"my_fatal\",\"why\"]");
+            });
+  }
+
+  @Test
+  void should_deep_freeze_the_document_when_mapping() throws QueryServerError {
+    // given
+    engine.addMapFunction(
+        "function(doc) { doc.x = 1; doc.a.b = 2; delete doc._id;"
+            + " emit(doc._id, [doc.x, doc.a.b, Object.isFrozen(doc.a)]); }",
+        null, logs::add);
+    engine.addMapFunction(
+        "function(doc) { 'use strict'; emit('before', 1); doc.x = 1; }", null, logs::add);
+    engine.addMapFunction("function(doc) { doc.list.push(3); }", null, logs::add);
+
+    // when
+    String reply = engine.mapDocument(doc("{\"_id\":\"d\",\"a\":{\"b\":1},\"list\":[1]}"), logs::add);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[[\"d\",[null,1,true]]],[],[]]");
+    assertThat(logs).hasSize(2).allSatisfy(m -> assertThat(m).contains("TypeError"));
+  }
+
+  @Test
+  void should_give_each_function_its_own_global_when_compiling() throws QueryServerError {
+    // given
+    engine.addMapFunction(
+        "function(doc) { leaked = 1; Array.prototype.extra = 2; emit('first', 1); }", null,
+        logs::add);
+    engine.addMapFunction(
+        "function(doc) { emit('second', [typeof leaked, [].extra]); }", null, logs::add);
+
+    // when
+    String reply = engine.mapDocument(doc("{}"), logs::add);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[[\"first\",1]],[[\"second\",[\"undefined\",null]]]]");
+  }
+
+  @Test
+  void should_hide_the_host_when_functions_look_for_java() throws QueryServerError {
+    // when
+    String reply =
+        map(
+            "function(doc) { emit('host', [typeof java, typeof Packages, typeof JavaImporter,"
+                + " typeof getClass, typeof load, typeof readFile]); }",
+            doc("{}"));
+
+    // then
+    assertThatJson(reply)
+        .isEqualTo(
+            "[[[\"host\",[\"undefined\",\"undefined\",\"undefined\",\"undefined\",\"undefined\","
+                + "\"undefined\"]]]]");
+  }
+
+  @Test
+  void should_block_run_time_compilation_like_couchjs_csp() throws QueryServerError {
+    // when
+    String reply =
+        map(
+            "function(doc) { var t = function(f) { try { return f(); } catch (e) { return e.name; } };"
+                + " emit('blocked', [t(function() { return eval('1'); }),"
+                + " t(function() { return new Function('return 1')(); }),"
+                + " t(function() { return emit.constructor('return 1')(); }),"
+                + " t(function() { return (function(){}).constructor('return 1')(); })]); }",
+            doc("{}"));
+
+    // then
+    assertThatJson(reply)
+        .isEqualTo("[[[\"blocked\",[\"EvalError\",\"EvalError\",\"EvalError\",\"EvalError\"]]]]");
+  }
+
+  @Test
+  void should_provide_couchjs_helpers_in_every_sandbox() throws QueryServerError {
+    // when
+    String reply =
+        map(
+            "function(doc) { emit('helpers', [sum([1, 2, 3]), isArray([]), isArray(arguments),"
+                + " toJSON({a: 1}), typeof index, typeof log]); }",
+            doc("{}"));
+
+    // then
+    assertThatJson(reply)
+        .isEqualTo("[[[\"helpers\",[6,true,false,\"{\\\"a\\\":1}\",\"function\",\"function\"]]]]");
+  }
+
+  @Test
+  void should_log_objects_as_json_and_errors_as_error_objects() throws QueryServerError {
+    // when
+    map("function(doc) { log('text'); log({a: [1]}); log(new Error('boom')); }", doc("{}"));
+
+    // then
+    assertThat(logs)
+        .containsExactly("text", "{\"a\":[1]}", "{\"error\":\"Error\",\"message\":\"boom\"}");
+  }
+
+  @Test
+  @Timeout(30)
+  void should_stop_an_infinite_loop_when_the_timeout_passes() throws QueryServerError {
+    // given
+    engine.setTimeout(Duration.ofMillis(200));
+    engine.addMapFunction("function(doc) { while (true) {} }", null, logs::add);
+
+    // then
+    assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> {
+              assertThat(e.isFatal()).isFalse();
+              assertThatJson(e.replyJson()).inPath("[1]").isEqualTo("timeout");
+            });
+  }
+
+  @Test
+  @Timeout(30)
+  void should_not_let_a_catch_block_swallow_the_timeout() throws QueryServerError {
+    // given
+    engine.setTimeout(Duration.ofMillis(200));
+    engine.addMapFunction(
+        "function(doc) { while (true) { try { while (true) {} } catch (e) {} finally { } } }",
+        null, logs::add);
+
+    // then
+    assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
+        .isInstanceOf(QueryServerError.class);
+  }
+
+  @Test
+  @Timeout(30)
+  void should_be_fatal_too_much_recursion_when_recursion_is_unbounded() throws QueryServerError {
+    // given
+    engine.addMapFunction(
+        "function(doc) { function f(n) { return f(n + 1) + 1; } emit('r', f(0)); }", null,
+        logs::add);
+
+    // then
+    assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> {
+              assertThat(e.isFatal()).isTrue();
+              assertThat(e.replyJson())
+                  .isEqualTo("[\"error\",\"InternalError\",\"too much recursion\"]");
+            });
+  }
+
+  @Test
+  void should_require_modules_from_the_view_library() throws QueryServerError {
+    // given
+    Map<String, Object> lib = new LinkedHashMap<>();
+    lib.put("utils", "exports.double = function(x) { return 2 * x; };");
+    lib.put("a", "exports.fromB = require('./b').v; exports.id = module.id;");
+    lib.put("b", "exports.v = 'b';");
+    engine.addMapFunction(
+        "function(doc) { var a = require('views/lib/a');"
+            + " emit(require('views/lib/utils').double(21), [a.id, a.fromB]); }",
+        lib, logs::add);
+
+    // when
+    String reply = engine.mapDocument(doc("{}"), logs::add);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[[42,[\"views/lib/a\",\"b\"]]]]");
+  }
+
+  @Test
+  void should_compile_couchjs_source_spellings() throws QueryServerError {
+    // given
+    List<String> sources =
+        Arrays.asList(
+            "function(doc) { emit(1, 1); }",
+            "(function(doc) { emit(2, 2); })",
+            "function(doc) { emit(3, 3); };",
+            "// comment\nfunction(doc) { emit(4, 4); } /* trailing */",
+            "var x = 5; function(doc) { emit(x, 5); }",
+            "doc => emit(6, 6)");
+
+    // when
+    for (String source : sources) {
+      engine.addMapFunction(source, null, logs::add);
+    }
+    String reply = engine.mapDocument(doc("{}"), logs::add);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[[1,1]],[[2,2]],[[3,3]],[[4,4]],[[5,5]],[[6,6]]]");
+  }
+
+  @Test
+  void should_reject_sources_like_couchjs_when_they_are_not_functions() {
+    assertCompilationError("1 + 1", "Expression does not eval to a function. (1 + 1)");
+    assertCompilationError(
+        "function named(doc) {}", "Expression does not eval to a function. (function named(doc) {})");
+    assertCompilationError(
+        "   ", "(new TypeError(\"decl is undefined\", \"./share/server/main.js\", 33)) (   )");
+    assertCompilationError(
+        "function(a) {} function(b) {}",
+        "(new SyntaxError(\"function statement requires a name\", \"<unknown>\", 1))"
+            + " (function(a) {} function(b) {})");
+    assertCompilationError(
+        "function(doc) { emit(doc?.a, 1); }",
+        "(new Error(\"Line 1: Unexpected token .\", \"./share/server/main.js\", 1))"
+            + " (function(doc) { emit(doc?.a, 1); })");
+  }
+
+  @Test
+  void should_answer_missing_function_when_the_source_is_empty() {
+    assertThatThrownBy(() -> engine.addMapFunction("", null, logs::add))
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> assertThat(e.replyJson())
+                .isEqualTo("[\"error\",\"not_found\",\"missing function\"]"));
+  }
+
+  private void assertCompilationError(String source, String reason) {
+    assertThatThrownBy(() -> engine.addMapFunction(source, null, logs::add))
+        .as(source)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> assertThatJson(e.replyJson())
+                .isEqualTo(List.of("error", "compilation_error", reason)));
+  }
+
+  @Test
+  void should_reduce_and_rereduce_with_couchjs_arguments() throws QueryServerError {
+    // given
+    List<Object> sources =
+        List.of(
+            "function(keys, values, rereduce) { return [keys, values, rereduce, arguments.length]; }");
+
+    // when
+    String reduced =
+        engine.reduce(sources, List.of(List.of("k", "d1")), List.of(1d), false, logs::add);
+    String rereduced = engine.reduce(sources, null, List.of(2d, 3d), true, logs::add);
+
+    // then
+    assertThatJson(reduced).isEqualTo("[[[[\"k\",\"d1\"]],[1],false,3]]");
+    assertThatJson(rereduced).isEqualTo("[[null,[2,3],true,3]]");
+  }
+
+  @Test
+  void should_give_null_and_a_log_line_when_a_reduce_function_throws() throws QueryServerError {
+    // when
+    String reduced =
+        engine.reduce(
+            List.of("function(k, v) { throw new Error('no'); }", "function(k, v) { return sum(v); }"),
+            List.of(List.of("a", "d"), List.of("b", "d")), List.of(1d, 2d), false, logs::add);
+
+    // then
+    assertThatJson(reduced).isEqualTo("[null,3]");
+    assertThat(logs).containsExactly("function raised exception (new Error(\"no\", \"<unknown>\", 1))");
+  }
+}
