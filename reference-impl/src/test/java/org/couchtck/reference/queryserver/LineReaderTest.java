@@ -1,0 +1,47 @@
+package org.couchtck.reference.queryserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class LineReaderTest {
+
+  private static LineReader reader(String text) {
+    return new LineReader(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void should_split_at_line_feeds_and_keep_carriage_returns() throws IOException {
+    // given
+    LineReader lines = reader("[\"reset\"]\r\n\ncaf\u00e9\n");
+
+    // then
+    assertThat(lines.readLine()).isEqualTo("[\"reset\"]\r");
+    assertThat(lines.readLine()).isEmpty();
+    assertThat(lines.readLine()).isEqualTo("caf\u00e9");
+    assertThat(lines.readLine()).isNull();
+  }
+
+  @Test
+  void should_return_a_last_line_without_line_feed() throws IOException {
+    // given
+    LineReader lines = reader("a\nb");
+
+    // then
+    assertThat(lines.readLine()).isEqualTo("a");
+    assertThat(lines.readLine()).isEqualTo("b");
+    assertThat(lines.readLine()).isNull();
+  }
+
+  @Test
+  void should_read_lines_longer_than_the_buffer() throws IOException {
+    // given
+    String longLine = "x".repeat(200_000);
+
+    // then
+    assertThat(reader(longLine + "\n").readLine()).isEqualTo(longLine);
+  }
+}

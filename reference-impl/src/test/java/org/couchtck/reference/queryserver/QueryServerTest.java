@@ -1,0 +1,222 @@
+package org.couchtck.reference.queryserver;
+
+import static net.javacrumbs.jsonunit.assertj.JsonAssertions.assertThatJson;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class QueryServerTest {
+
+  private final QueryServer server = new QueryServer(QueryServerOptions.defaults());
+
+  @AfterEach
+  void close() {
+    server.close();
+  }
+
+  @Test
+  void should_answer_true_when_reset() {
+    // when
+    Response response = server.handle("[\"reset\"]");
+
+    // then
+    assertThat(response.lines()).containsExactly("true");
+    assertThat(response.exits()).isFalse();
+  }
+
+  @Test
+  void should_write_log_lines_before_the_reply() {
+    // given
+    server.handle("[\"reset\"]");
+    server.handle("[\"add_fun\",\"function(doc) { log('seen ' + doc._id); emit(1, 2); }\"]");
+
+    // when
+    Response response = server.handle("[\"map_doc\",{\"_id\":\"d\"}]");
+
+    // then
+    assertThat(response.logLines()).containsExactly("[\"log\",\"seen d\"]");
+    assertThatJson(response.reply().orElseThrow()).isEqualTo("[[[1,2]]]");
+    assertThat(response.lines()).hasSize(2);
+  }
+
+  @Test
+  void should_be_fatal_unknown_command_with_exit_255_when_command_is_unknown() {
+    // when
+    Response response = server.handle("[\"RESET\"]");
+
+    // then
+    assertThat(response.reply())
+        .contains("[\"error\",\"unknown_command\",\"unknown command 'RESET'\"]");
+    assertThat(response.exitStatus()).hasValue(255);
+    assertThat(server.hasExited()).isTrue();
+    assertThatThrownBy(() -> server.handle("[\"reset\"]")).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void should_name_undefined_when_the_command_array_is_empty() {
+    assertThat(server.handle("[]").reply())
+        .contains("[\"error\",\"unknown_command\",\"unknown command 'undefined'\"]");
+  }
+
+  @Test
+  void should_exit_0_without_reply_when_the_line_is_not_json() {
+    // when
+    Response response = server.handle("[\"reset\"] trailing");
+
+    // then
+    assertThat(response.reply()).isEmpty();
+    assertThat(response.exitStatus()).hasValue(0);
+    assertThat(response.diagnostics()).startsWith("error: JSON.parse");
+  }
+
+  @Test
+  void should_end_normally_when_the_line_is_empty() {
+    // when
+    Response response = server.handle("");
+
+    // then
+    assertThat(response.lines()).isEmpty();
+    assertThat(response.exitStatus()).hasValue(0);
+  }
+
+  @Test
+  void should_ignore_everything_after_a_nul_byte() {
+    assertThat(server.handle("[\"reset\"]\u0000[\"bogus\"]").lines()).containsExactly("true");
+  }
+
+  @Test
+  void should_accept_a_trailing_cr() {
+    assertThat(server.handle("[\"reset\"]\r").lines()).containsExactly("true");
+  }
+
+  @Test
+  void should_answer_type_error_when_the_line_is_not_an_array() {
+    assertThat(server.handle("{\"not\":\"array\"}").reply())
+        .contains("[\"error\",\"TypeError\",{}]");
+  }
+
+  @Test
+  void should_answer_like_couchjs_before_the_first_reset() {
+    assertThat(server.handle("[\"add_fun\",\"function(doc) {}\"]").reply())
+        .contains("[\"error\",\"TypeError\",{}]");
+    assertThat(server.handle("[\"map_doc\",{}]").reply()).contains("[]");
+    assertThat(server.handle("[\"add_lib\",{}]").reply()).contains("true");
+  }
+
+  @Test
+  void should_forget_functions_when_reset() {
+    // given
+    server.handle("[\"reset\"]");
+    server.handle("[\"add_fun\",\"function(doc) { emit(1, 1); }\"]");
+
+    // when
+    server.handle("[\"reset\",{}]");
+
+    // then
+    assertThat(server.handle("[\"map_doc\",{}]").reply()).contains("[]");
+  }
+
+  @Test
+  void should_forget_the_view_library_when_reset() {
+    // given
+    server.handle("[\"reset\"]");
+    server.handle("[\"add_lib\",{\"m\":\"exports.x = 1;\"}]");
+    server.handle("[\"reset\"]");
+    server.handle(
+        "[\"add_fun\",\"function(doc) { try { require('views/lib/m'); } catch (e) { emit('e', e.message); } }\"]");
+
+    // when
+    Response response = server.handle("[\"map_doc\",{}]");
+
+    // then
+    assertThatJson(response.reply().orElseThrow()).isEqualTo("[[[\"e\",\"mod.current is null\"]]]");
+  }
+
+  @Test
+  void should_reduce_with_context_and_enforce_reduce_limit() {
+    // given
+    server.handle(
+        "[\"reset\",{\"reduce_limit\":true,\"reduce_limit_threshold\":5000,\"reduce_limit_ratio\":2.0}]");
+    String big = "function(k, v, r) { return new Array(5997).join('x'); }";
+
+    // when
+    Response small =
+        server.handle(
+            "[\"reduce\",[\"function(k, v) { return sum(v); }\"],[[[\"a\",\"d\"],1],[[\"b\",\"d\"],2]],\"db/_design/d/_view/v\"]");
+    Response overflow = server.handle("[\"reduce\",[\"" + big + "\"],[[[\"a\",\"d\"],1]],\"db/_design/d/_view/v\"]");
+
+    // then
+    assertThat(small.reply()).contains("[true,[3]]");
+    assertThat(overflow.reply())
+        .contains(
+            "[\"error\",\"reduce_overflow_error\",\"Reduce output must shrink more rapidly:"
+                + " input size: 54 output size: 6000 context: db/_design/d/_view/v\"]");
+  }
+
+  @Test
+  void should_be_fatal_with_exit_255_when_a_ddoc_is_not_cached() {
+    // when
+    Response response = server.handle("[\"ddoc\",\"_design/x\",[\"shows\",\"s\"],[]]");
+
+    // then
+    assertThat(response.reply())
+        .contains("[\"error\",\"query_protocol_error\",\"uncached design doc: _design/x\"]");
+    assertThat(response.exitStatus()).hasValue(255);
+  }
+
+  @Test
+  @Timeout(30)
+  void should_use_the_reset_timeout_and_go_on_after_a_runaway_function() {
+    // given
+    server.handle("[\"reset\",{\"timeout\":200}]");
+    server.handle("[\"add_fun\",\"function(doc) { while (true) {} }\"]");
+
+    // when
+    Response stopped = server.handle("[\"map_doc\",{}]");
+    server.handle("[\"reset\"]");
+    server.handle("[\"add_fun\",\"function(doc) { emit('alive', 1); }\"]");
+    Response next = server.handle("[\"map_doc\",{}]");
+
+    // then
+    assertThat(stopped.reply()).contains("[\"error\",\"timeout\",\"function timed out after 200 ms\"]");
+    assertThat(stopped.exits()).isFalse();
+    assertThat(next.reply()).contains("[[[\"alive\",1]]]");
+  }
+
+  @Test
+  void should_restore_the_default_timeout_when_a_reset_names_none() {
+    // given
+    QueryServer quick = new QueryServer(QueryServerOptions.defaults().withTimeout(Duration.ofMillis(150)));
+    try {
+      quick.handle("[\"reset\",{\"timeout\":60000}]");
+      quick.handle("[\"reset\"]");
+      quick.handle("[\"add_fun\",\"function(doc) { while (true) {} }\"]");
+
+      // when
+      Response response = quick.handle("[\"map_doc\",{}]");
+
+      // then
+      assertThat(response.reply()).contains("[\"error\",\"timeout\",\"function timed out after 150 ms\"]");
+    } finally {
+      quick.close();
+    }
+  }
+
+  @Test
+  void should_escape_lone_surrogates_so_replies_stay_valid_utf8() {
+    // given
+    server.handle("[\"reset\"]");
+    server.handle("[\"add_fun\",\"function(doc) { log(doc.s); emit(doc.s, 1); }\"]");
+
+    // when
+    Response response = server.handle("[\"map_doc\",{\"s\":\"a\\udc00\"}]");
+
+    // then
+    assertThat(response.logLines()).containsExactly("[\"log\",\"a\\udc00\"]");
+    assertThat(response.reply()).contains("[[[\"a\\udc00\",1]]]");
+  }
+}
