@@ -32,7 +32,7 @@ class TranscriptReplayTest {
   private static final String BUILD = "couchjs-sm102";
   private static final Set<String> SECTIONS =
       Set.of("reset", "add_fun", "map_doc", "sandbox", "log", "reduce", "rereduce",
-          "reduce_limit", "add_lib", "protocol", "mixed");
+          "reduce_limit", "add_lib", "protocol", "mixed", "ddoc", "filters", "views", "validate");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicInteger EXACT = new AtomicInteger();
   private static final AtomicInteger TOTAL = new AtomicInteger();
@@ -134,16 +134,22 @@ class TranscriptReplayTest {
     for (String line : response.logLines()) {
       actualLogs.add(parse(line).get(1).asText());
     }
+    java.util.Optional<String> reply = response.reply();
+    if (reply.isPresent() && isLogLine(parse(reply.get()))) {
+      // A client takes a reply shaped like a log line for one (couch_os_process.erl).
+      actualLogs.add(parse(reply.get()).get(1).asText());
+      reply = java.util.Optional.empty();
+    }
     if (!expectedLogs.equals(actualLogs)) {
       return java.util.Optional.of("logs " + actualLogs + " expected " + expectedLogs);
     }
     boolean expectReply = !expected.path("noreply").asBoolean(false);
-    if (expectReply != response.reply().isPresent()) {
+    if (expectReply != reply.isPresent()) {
       return java.util.Optional.of(
-          "reply " + response.reply().orElse("(none)") + " expected " + expected.get("reply"));
+          "reply " + reply.orElse("(none)") + " expected " + expected.get("reply"));
     }
     if (expectReply) {
-      JsonNode actual = parse(response.reply().get());
+      JsonNode actual = parse(reply.get());
       if (!actual.equals(NUMERIC, expected.get("reply"))) {
         return java.util.Optional.of("reply " + actual + " expected " + expected.get("reply"));
       }
@@ -153,6 +159,11 @@ class TranscriptReplayTest {
       return java.util.Optional.of("process kept running, couchjs exited");
     }
     return java.util.Optional.empty();
+  }
+
+  private static boolean isLogLine(JsonNode line) {
+    return line.isArray() && line.size() == 2 && "log".equals(line.get(0).asText(null))
+        && line.get(1).isTextual();
   }
 
   private static final Comparator<JsonNode> NUMERIC =

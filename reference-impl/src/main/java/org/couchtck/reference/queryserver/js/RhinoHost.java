@@ -117,6 +117,11 @@ final class RhinoHost {
     return cx.newArray(scope, emitted.toArray());
   }
 
+  /** How many rows were emitted since {@link #clearEmitted}. */
+  int emittedCount() {
+    return emitted.size();
+  }
+
   /** Writes a log message of the current run. */
   void logMessage(String message) {
     logSink.log(message);

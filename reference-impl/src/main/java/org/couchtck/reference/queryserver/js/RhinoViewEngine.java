@@ -24,6 +24,8 @@ public final class RhinoViewEngine implements ViewEngine {
   private final RhinoHost host;
   private final FunctionCompiler compiler;
   private final ThrownValues thrown;
+  private final DesignDocFunctions designDocs;
+  private final DesignDocRunner designDocRunner;
   private final List<Function> mapFunctions = new ArrayList<>();
   private Duration timeout;
 
@@ -41,6 +43,8 @@ public final class RhinoViewEngine implements ViewEngine {
     }
     this.compiler = new FunctionCompiler(host);
     this.thrown = new ThrownValues(host);
+    this.designDocs = new DesignDocFunctions(host, compiler);
+    this.designDocRunner = new DesignDocRunner(host, thrown);
   }
 
   @Override
@@ -120,6 +124,33 @@ public final class RhinoViewEngine implements ViewEngine {
             }
           }
           return serialise(cx, cx.newArray(scope, reductions));
+        });
+  }
+
+  @Override
+  public void registerDesignDoc(String id, Object designDoc) {
+    try (Context cx = contexts.enterContext()) {
+      designDocs.register(cx, id, designDoc);
+    }
+  }
+
+  @Override
+  public boolean isDesignDocCached(String id) {
+    try (Context cx = contexts.enterContext()) {
+      return designDocs.isCached(id);
+    }
+  }
+
+  @Override
+  public String runDesignDocFunction(
+      String id, List<?> path, DesignDocSection section, Object args, LogSink log)
+      throws QueryServerError {
+    return run(
+        log,
+        cx -> {
+          Function fn = designDocs.resolve(cx, id, path);
+          Object jsArgs = JsValues.toJs(cx, host.scope(), args);
+          return designDocRunner.run(cx, section, fn, designDocs.document(id), jsArgs);
         });
   }
 

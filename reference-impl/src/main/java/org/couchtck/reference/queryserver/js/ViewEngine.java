@@ -45,6 +45,24 @@ public interface ViewEngine extends AutoCloseable {
       List<Object> sources, List<Object> keys, List<Object> values, boolean rereduce, LogSink log)
       throws QueryServerError;
 
+  /** Registers (or replaces) a design document under {@code id}; functions compile lazily. */
+  void registerDesignDoc(String id, Object designDoc);
+
+  /** Whether {@code id} names a registered design document (a falsy body does not count). */
+  boolean isDesignDocCached(String id);
+
+  /**
+   * Runs the function at {@code path} of a registered design document the way couchjs runs
+   * {@code section} functions.
+   *
+   * @param args the command's argument array (section-specific)
+   * @return the reply
+   * @throws QueryServerError {@code not_found} for a missing function, errors thrown by it
+   */
+  String runDesignDocFunction(
+      String id, List<?> path, DesignDocSection section, Object args, LogSink log)
+      throws QueryServerError;
+
   /** Releases the engine. */
   @Override
   void close();

@@ -23,7 +23,7 @@ public final class CommandTable {
     table.register("map_doc", new MapDocCommand());
     table.register("reduce", new ReduceCommand(false));
     table.register("rereduce", new ReduceCommand(true));
-    table.register("ddoc", new DesignDocCommand(DesignDocCommand.emptyTable()));
+    table.register("ddoc", new DesignDocCommand(DesignDocCommand.engineSections()));
     return table;
   }
 

@@ -2,22 +2,21 @@ package org.couchtck.reference.queryserver.protocol;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import org.couchtck.reference.queryserver.js.DesignDocSection;
 
 /**
  * {@code ["ddoc", "new", id, ddoc]} registers a design document; {@code ["ddoc", id, [section,
  * ...], args]} runs one of its functions through the section's handler. As in couchjs, an id
  * never registered is the fatal {@code query_protocol_error "uncached design doc: id"}, and a
  * section without a handler is the fatal {@code unknown_command "unknown ddoc command '...'"}.
- * Section handlers slot in through the table given to the constructor.
  */
 final class DesignDocCommand implements Command {
 
-  /** Runs one design-document function section, e.g. "shows". */
+  /** Runs one design-document function section, e.g. "filters". */
   @FunctionalInterface
   interface SectionHandler {
     /** Answers {@code ["ddoc", id, path, args]} for a registered design document. */
-    String run(Object designDoc, List<?> functionPath, Object args, CommandContext context)
+    String run(String designDocId, List<?> functionPath, Object args, CommandContext context)
         throws QueryServerError;
   }
 
@@ -27,32 +26,36 @@ final class DesignDocCommand implements Command {
     this.sections = sections;
   }
 
-  /** The section table of this core server: no design-document sections yet. */
-  static Map<String, SectionHandler> emptyTable() {
-    return Map.of();
+  /** The sections this server runs: filters, views (as changes filters), validate_doc_update. */
+  static Map<String, SectionHandler> engineSections() {
+    return Map.of(
+        "filters", engineSection(DesignDocSection.FILTERS),
+        "views", engineSection(DesignDocSection.VIEWS),
+        "validate_doc_update", engineSection(DesignDocSection.VALIDATE_DOC_UPDATE));
+  }
+
+  private static SectionHandler engineSection(DesignDocSection section) {
+    return (id, path, args, context) ->
+        context.engine().runDesignDocFunction(id, path, section, args, context.log());
   }
 
   @Override
   public String run(List<Object> args, CommandContext context) throws QueryServerError {
-    String first = JsTruthiness.toJsString(Command.arg(args, 0));
-    if (args.isEmpty()) {
-      first = "undefined";
-    }
+    String first = args.isEmpty() ? "undefined" : JsTruthiness.toJsString(args.get(0));
     if ("new".equals(first)) {
-      String id = JsTruthiness.toJsString(Command.arg(args, 1));
-      context.state().designDocs().put(id, Command.arg(args, 2));
+      String id = args.size() > 1 ? JsTruthiness.toJsString(args.get(1)) : "undefined";
+      context.engine().registerDesignDoc(id, Command.arg(args, 2));
       return "true";
     }
-    Object designDoc = context.state().designDocs().get(first);
-    if (designDoc == null) {
+    if (!context.engine().isDesignDocCached(first)) {
       throw QueryServerError.fatal("query_protocol_error", "uncached design doc: " + first);
     }
     List<?> path = Command.arg(args, 1) instanceof List<?> p ? p : List.of();
     String section = path.isEmpty() ? "undefined" : JsTruthiness.toJsString(path.get(0));
-    Optional<SectionHandler> handler = Optional.ofNullable(sections.get(section));
-    if (handler.isEmpty()) {
+    SectionHandler handler = sections.get(section);
+    if (handler == null) {
       throw QueryServerError.fatal("unknown_command", "unknown ddoc command '" + section + "'");
     }
-    return handler.get().run(designDoc, path, Command.arg(args, 2), context);
+    return handler.run(first, path, Command.arg(args, 2), context);
   }
 }

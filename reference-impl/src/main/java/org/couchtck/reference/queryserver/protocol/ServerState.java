@@ -1,19 +1,15 @@
 package org.couchtck.reference.queryserver.protocol;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * What a query-server process remembers between commands: whether reset has run (couchjs has no
- * function list before its first reset), the view library, the reset configuration and the
- * design documents registered with {@code ddoc new} (which reset keeps).
+ * function list before its first reset), the view library and the reset configuration. Design
+ * documents live in the engine, which caches their compiled functions in them.
  */
 public final class ServerState {
 
   private boolean functionListReady;
   private Object viewLibrary;
   private QueryConfig config = QueryConfig.empty();
-  private final Map<String, Object> designDocs = new LinkedHashMap<>();
 
   /** Applies a reset: new empty function list, no library, the given configuration. */
   public void reset(QueryConfig newConfig) {
@@ -40,10 +36,5 @@ public final class ServerState {
   /** The configuration of the last reset. */
   public QueryConfig config() {
     return config;
-  }
-
-  /** Registered design documents by id. */
-  public Map<String, Object> designDocs() {
-    return designDocs;
   }
 }

@@ -1,39 +1,48 @@
 package org.couchtck.reference.queryserver.protocol;
 
+import static net.javacrumbs.jsonunit.assertj.JsonAssertions.assertThatJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.couchtck.reference.queryserver.js.RhinoViewEngine;
+import org.couchtck.reference.queryserver.json.JsonTreeReader;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class DesignDocCommandTest {
 
-  private final ServerState state = new ServerState();
+  private final RhinoViewEngine engine = new RhinoViewEngine(Duration.ofSeconds(5), 10_000);
   private final CommandContext context =
-      new CommandContext(state, null, message -> {}, 0, Duration.ofSeconds(5));
+      new CommandContext(new ServerState(), engine, message -> {}, 0, Duration.ofSeconds(5));
+  private final DesignDocCommand command =
+      new DesignDocCommand(DesignDocCommand.engineSections());
+
+  @AfterEach
+  void close() {
+    engine.close();
+  }
+
+  @SuppressWarnings("unchecked")
+  private String run(String argsJson) throws QueryServerError {
+    return command.run((List<Object>) JsonTreeReader.parse(argsJson), context);
+  }
 
   @Test
   void should_register_the_design_doc_when_command_is_new() throws QueryServerError {
-    // given
-    DesignDocCommand command = new DesignDocCommand(DesignDocCommand.emptyTable());
-
     // when
     String reply = command.run(List.of("new", "_design/a", Map.of("_id", "_design/a")), context);
 
     // then
     assertThat(reply).isEqualTo("true");
-    assertThat(state.designDocs()).containsKey("_design/a");
+    assertThat(engine.isDesignDocCached("_design/a")).isTrue();
   }
 
   @Test
   void should_be_fatal_query_protocol_error_when_the_design_doc_is_not_cached() {
-    // given
-    DesignDocCommand command = new DesignDocCommand(DesignDocCommand.emptyTable());
-
-    // then
-    assertThatThrownBy(() -> command.run(List.of("_design/x", List.of("shows", "s"), List.of()), context))
+    assertThatThrownBy(() -> run("[\"_design/x\",[\"filters\",\"f\"],[[],{}]]"))
         .isInstanceOfSatisfying(
             QueryServerError.class,
             e -> {
@@ -44,30 +53,85 @@ class DesignDocCommandTest {
   }
 
   @Test
-  void should_dispatch_to_the_section_handler_when_one_is_registered() throws QueryServerError {
-    // given
-    DesignDocCommand command =
-        new DesignDocCommand(Map.of("shows", (ddoc, path, args, ctx) -> "[\"resp\",{}]"));
-    command.run(List.of("new", "_design/a", Map.of()), context);
-
-    // when
-    String reply = command.run(List.of("_design/a", List.of("shows", "s"), List.of()), context);
-
-    // then
-    assertThat(reply).isEqualTo("[\"resp\",{}]");
-  }
-
-  @Test
   void should_be_fatal_unknown_command_when_no_handler_serves_the_section() throws QueryServerError {
     // given
-    DesignDocCommand command = new DesignDocCommand(DesignDocCommand.emptyTable());
-    command.run(List.of("new", "_design/a", Map.of()), context);
+    run("[\"new\",\"_design/a\",{}]");
 
     // then
-    assertThatThrownBy(() -> command.run(List.of("_design/a", List.of(), List.of()), context))
+    assertThatThrownBy(() -> run("[\"_design/a\",[],[]]"))
         .isInstanceOfSatisfying(
             QueryServerError.class,
             e -> assertThat(e.replyJson())
                 .isEqualTo("[\"error\",\"unknown_command\",\"unknown ddoc command 'undefined'\"]"));
+  }
+
+  @Test
+  void should_filter_documents_with_the_design_doc_as_this() throws QueryServerError {
+    // given
+    run("[\"new\",\"_design/f\",{\"want\":\"post\",\"filters\":{\"f\":"
+        + "\"function(doc, req) { return doc.type == this.want || req.query.all; }\"}}]");
+
+    // when
+    String reply =
+        run("[\"_design/f\",[\"filters\",\"f\"],[[{\"type\":\"post\"},{\"type\":\"x\"}],{\"query\":{}}]]");
+
+    // then
+    assertThat(reply).isEqualTo("[true,[true,false]]");
+  }
+
+  @Test
+  void should_answer_not_found_when_the_function_is_missing() throws QueryServerError {
+    // given
+    run("[\"new\",\"_design/f\",{\"filters\":{}}]");
+
+    // then
+    assertThatThrownBy(() -> run("[\"_design/f\",[\"filters\",\"nope\"],[[],{}]]"))
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> assertThat(e.replyJson())
+                .isEqualTo(
+                    "[\"error\",\"not_found\",\"missing filters function nope on design doc _design/f\"]"));
+  }
+
+  @Test
+  void should_pass_documents_that_a_view_map_function_emits_for() throws QueryServerError {
+    // given
+    run("[\"new\",\"_design/v\",{\"views\":{\"m\":{\"map\":\"function(doc) { if (doc.n > 1) emit(1, 1); }\"}}}]");
+
+    // when
+    String reply = run("[\"_design/v\",[\"views\",\"m\",\"map\"],[[{\"n\":1},{\"n\":2}]]]");
+
+    // then
+    assertThat(reply).isEqualTo("[true,[false,true]]");
+  }
+
+  @Test
+  void should_answer_1_or_the_thrown_value_when_validating() throws QueryServerError {
+    // given
+    run("[\"new\",\"_design/v\",{\"validate_doc_update\":"
+        + "\"function(newDoc, oldDoc, userCtx) { if (!newDoc.ok) throw {forbidden: userCtx.name}; }\"}]");
+
+    // when
+    String accepted = run("[\"_design/v\",[\"validate_doc_update\"],[{\"ok\":true},null,{\"name\":\"bob\"},{}]]");
+    String refused = run("[\"_design/v\",[\"validate_doc_update\"],[{},null,{\"name\":\"bob\"},{}]]");
+
+    // then
+    assertThat(accepted).isEqualTo("1");
+    assertThatJson(refused).isEqualTo("{\"forbidden\":\"bob\"}");
+  }
+
+  @Test
+  void should_keep_compiled_functions_and_their_globals_across_calls() throws QueryServerError {
+    // given
+    run("[\"new\",\"_design/c\",{\"filters\":{\"f\":"
+        + "\"function(doc) { if (typeof n == 'undefined') n = 0; n++; return n > 1; }\"}}]");
+
+    // when
+    String first = run("[\"_design/c\",[\"filters\",\"f\"],[[{}],{}]]");
+    String second = run("[\"_design/c\",[\"filters\",\"f\"],[[{}],{}]]");
+
+    // then
+    assertThat(first).isEqualTo("[true,[false]]");
+    assertThat(second).isEqualTo("[true,[true]]");
   }
 }

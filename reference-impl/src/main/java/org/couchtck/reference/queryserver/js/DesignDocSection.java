@@ -1,0 +1,16 @@
+package org.couchtck.reference.queryserver.js;
+
+/**
+ * The design-document sections the engine runs, each with couchjs's calling convention and
+ * reply shape.
+ */
+public enum DesignDocSection {
+  /** {@code filters}: args [docs, req]; reply {@code [true, [passes...]]}. */
+  FILTERS,
+  /** {@code views} (a map function used as a changes filter): args [docs]; reply {@code [true,
+   * [emitted anything...]]}. */
+  VIEWS,
+  /** {@code validate_doc_update}: args [newDoc, oldDoc, userCtx, secObj]; reply {@code 1}, or
+   * the thrown value. */
+  VALIDATE_DOC_UPDATE
+}
