@@ -32,7 +32,8 @@ class TranscriptReplayTest {
   private static final String BUILD = "couchjs-sm102";
   private static final Set<String> SECTIONS =
       Set.of("reset", "add_fun", "map_doc", "sandbox", "log", "reduce", "rereduce",
-          "reduce_limit", "add_lib", "protocol", "mixed", "ddoc", "filters", "views", "validate");
+          "reduce_limit", "add_lib", "protocol", "mixed", "ddoc", "filters", "views", "validate",
+          "shows", "updates");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicInteger EXACT = new AtomicInteger();
   private static final AtomicInteger TOTAL = new AtomicInteger();

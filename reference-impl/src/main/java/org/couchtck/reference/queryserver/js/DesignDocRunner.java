@@ -13,7 +13,7 @@ import org.mozilla.javascript.Undefined;
 
 /**
  * Calls a resolved design-document function with couchjs's convention for its section and
- * builds the reply (filter.js, validate.js). Documents passed to these functions are not frozen.
+ * builds the reply (filter.js, validate.js, render.js). Documents passed to these functions are not frozen.
  */
 final class DesignDocRunner {
 
@@ -33,7 +33,20 @@ final class DesignDocRunner {
       case FILTERS -> filter(cx, fn, designDoc, args);
       case VIEWS -> filterView(cx, fn, args);
       case VALIDATE_DOC_UPDATE -> validate(cx, fn, designDoc, args);
+      case SHOWS -> reply(cx, host.runShow(cx, fn, designDoc, args));
+      case UPDATES -> reply(cx, host.runUpdate(cx, fn, designDoc, args));
     };
+  }
+
+  private String reply(Context cx, Outcome outcome) throws QueryServerError {
+    if (!outcome.returned()) {
+      throw thrown.commandError(cx, outcome.value());
+    }
+    Outcome json = host.stringify(cx, outcome.value());
+    if (!json.returned() || !(json.value() instanceof CharSequence text)) {
+      throw QueryServerError.ofReply(TYPE_ERROR_REPLY, false);
+    }
+    return JsonText.escapeLoneSurrogates(text.toString());
   }
 
   // Each document passes when the function returns a truthy value; a throw fails the batch.

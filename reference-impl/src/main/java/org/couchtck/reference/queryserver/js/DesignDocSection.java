@@ -10,6 +10,10 @@ public enum DesignDocSection {
   /** {@code views} (a map function used as a changes filter): args [docs]; reply {@code [true,
    * [emitted anything...]]}. */
   VIEWS,
+  /** {@code shows}: args [doc, req]; reply {@code ["resp", response]}. */
+  SHOWS,
+  /** {@code updates}: args [doc, req]; reply {@code ["up", doc, response]}. */
+  UPDATES,
   /** {@code validate_doc_update}: args [newDoc, oldDoc, userCtx, secObj]; reply {@code 1}, or
    * the thrown value. */
   VALIDATE_DOC_UPDATE

@@ -32,6 +32,7 @@ final class RhinoHost {
   private final ScriptableObject scope;
   private final Scriptable helpers;
   private final Scriptable sandboxGlobals;
+  private final Scriptable render;
   private final Script sandboxSetup;
   private final Function emitFunction;
   private final Function logFunction;
@@ -50,11 +51,22 @@ final class RhinoHost {
             (c, s, thisObj, args) -> evaluateModule(c, (Scriptable) args[0], args[1]));
     helpers = (Scriptable) installer.call(cx, scope, scope, new Object[] {scope, evalIn});
     sandboxGlobals = (Scriptable) helpers.get("sandboxGlobals", helpers);
+    emitFunction = new LambdaFunction(scope, "emit", 2, this::emit);
+    logFunction = new LambdaFunction(scope, "log", 1, this::log);
+    Function renderInstaller =
+        (Function) cx.evaluateString(scope, resource("render.js"), "<couchtck-render>", 1, null);
+    render =
+        (Scriptable)
+            renderInstaller.call(
+                cx, scope, scope, new Object[] {helpers.get("toSource", helpers), logFunction});
+    Scriptable renderGlobals = (Scriptable) render.get("sandboxGlobals", render);
+    for (Object id : renderGlobals.getIds()) {
+      String name = String.valueOf(id);
+      sandboxGlobals.put(name, sandboxGlobals, renderGlobals.get(name, renderGlobals));
+    }
     sandboxSetup = cx.compileString(resource("sandbox.js"), "<couchtck-sandbox>", 1, null);
     // User code reaches host functions (emit.constructor): block run-time compilation here too.
     sandboxSetup.exec(cx, scope, scope);
-    emitFunction = new LambdaFunction(scope, "emit", 2, this::emit);
-    logFunction = new LambdaFunction(scope, "log", 1, this::log);
   }
 
   // A module with a syntax error throws a catchable SyntaxError of the module's realm.
@@ -133,6 +145,18 @@ final class RhinoHost {
         (Scriptable) callHelper(cx, "callSafely", fn, thisObj, cx.newArray(scope, args));
     return new Outcome(
         Boolean.TRUE.equals(result.get(0, result)), result.get(1, result));
+  }
+
+  /** Runs a show function as couchjs does; returns the reply value, or what it threw. */
+  Outcome runShow(Context cx, Function fn, Object designDoc, Object args) {
+    return callSafely(cx, (Function) render.get("runShow", render), render,
+        new Object[] {fn, designDoc, args});
+  }
+
+  /** Runs an update function as couchjs does; returns the reply value, or what it threw. */
+  Outcome runUpdate(Context cx, Function fn, Object designDoc, Object args) {
+    return callSafely(cx, (Function) render.get("runUpdate", render), render,
+        new Object[] {fn, designDoc, args});
   }
 
   /** JSON text of {@code value} as JSON.stringify writes it, or the value stringify threw. */

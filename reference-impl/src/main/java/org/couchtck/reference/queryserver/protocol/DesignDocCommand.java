@@ -26,9 +26,14 @@ final class DesignDocCommand implements Command {
     this.sections = sections;
   }
 
-  /** The sections this server runs: filters, views (as changes filters), validate_doc_update. */
+  /**
+   * The sections this server runs: shows, updates, filters, views (as changes filters) and
+   * validate_doc_update.
+   */
   static Map<String, SectionHandler> engineSections() {
     return Map.of(
+        "shows", engineSection(DesignDocSection.SHOWS),
+        "updates", engineSection(DesignDocSection.UPDATES),
         "filters", engineSection(DesignDocSection.FILTERS),
         "views", engineSection(DesignDocSection.VIEWS),
         "validate_doc_update", engineSection(DesignDocSection.VALIDATE_DOC_UPDATE));
