@@ -3,10 +3,14 @@ package org.couchtck.reference.queryserver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.couchtck.reference.queryserver.js.ListRowSource;
 import org.couchtck.reference.queryserver.js.RhinoViewEngine;
 import org.couchtck.reference.queryserver.js.ViewEngine;
 import org.couchtck.reference.queryserver.json.JsonSyntaxException;
@@ -26,14 +30,21 @@ import org.couchtck.reference.queryserver.protocol.ServerState;
  * whether the process would exit. Once a response exits, the server accepts no more lines.
  *
  * <p>Lines are handled one at a time on a worker thread with a large stack, so deep recursion
- * in user code cannot overflow the caller's stack.
+ * in user code cannot overflow the caller's stack. A list function stays suspended in {@code
+ * getRow()} on that thread between lines: its start/chunks replies are the responses to the
+ * list call and to each {@code list_row}, and the next line goes straight to it.
  */
 public final class QueryServer implements AutoCloseable {
 
   private static final int FATAL_EXIT_STATUS = 255;
+  private static final long CLOSE_WAIT_SECONDS = 10;
   private static final long WORKER_STACK_BYTES = 64L * 1024 * 1024;
 
   private final ExecutorService worker;
+  // Responses (or the Throwable a line failed with) travel from the worker to handle().
+  private final BlockingQueue<Object> results = new LinkedBlockingQueue<>();
+  private final BlockingQueue<String> listInput = new LinkedBlockingQueue<>();
+  private volatile boolean listWaiting;
   private final ViewEngine engine;
   private final CommandTable commands = CommandTable.viewServer();
   private final ServerState state = new ServerState();
@@ -65,9 +76,40 @@ public final class QueryServer implements AutoCloseable {
     if (exited) {
       throw new IllegalStateException("the query server has exited");
     }
-    Response response = await(worker.submit(() -> process(line)));
+    if (listWaiting) {
+      listWaiting = false;
+      listInput.add(line);
+    } else {
+      worker.execute(() -> results.add(processSafely(line)));
+    }
+    Response response = nextResult();
     exited = response.exits();
     return response;
+  }
+
+  private Response nextResult() {
+    Object result;
+    try {
+      result = results.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the query server", e);
+    }
+    if (result instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (result instanceof Error error) {
+      throw error;
+    }
+    return (Response) result;
+  }
+
+  private Object processSafely(String line) {
+    try {
+      return process(line);
+    } catch (RuntimeException | Error e) {
+      return e;
+    }
   }
 
   /** Whether a response has ended the process. */
@@ -77,8 +119,15 @@ public final class QueryServer implements AutoCloseable {
 
   @Override
   public void close() {
-    worker.submit(engine::close);
-    worker.shutdown();
+    // Interrupts a list still waiting for rows; a running script stops at its deadline.
+    worker.shutdownNow();
+    try {
+      if (worker.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        engine.close();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private Response process(String rawLine) {
@@ -98,13 +147,26 @@ public final class QueryServer implements AutoCloseable {
     }
     List<String> logLines = new ArrayList<>();
     LogSink log = message -> logLines.add("[\"log\"," + JsonText.quote(message) + "]");
+    ListRowSource rows = reply -> exchangeListRow(logLines, reply);
+    CommandContext context =
+        new CommandContext(state, engine, log, line.length(), options.timeout(), rows);
     try {
-      return Response.of(logLines, dispatch(command, new CommandContext(state, engine, log, line.length(), options.timeout())));
+      return Response.of(logLines, dispatch(command, context));
     } catch (QueryServerError e) {
       return e.isFatal()
           ? Response.exiting(logLines, e.replyJson(), FATAL_EXIT_STATUS)
           : Response.of(logLines, e.replyJson());
     }
+  }
+
+  // Answers the current line with a list reply, then waits for the next line.
+  private String exchangeListRow(List<String> logLines, String replyJson)
+      throws InterruptedException {
+    Response partial = Response.of(logLines, replyJson);
+    logLines.clear();
+    listWaiting = true;
+    results.add(partial);
+    return listInput.take();
   }
 
   private String dispatch(Object command, CommandContext context) throws QueryServerError {

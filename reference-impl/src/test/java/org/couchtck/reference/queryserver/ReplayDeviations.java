@@ -15,14 +15,8 @@ final class ReplayDeviations {
   /** A documented difference: which exchanges differ and why. */
   record Deviation(Set<String> exchanges, String reason) {}
 
-  /**
-   * In-scope sessions that call design-document sections this server does not run yet (lists,
-   * rewrites): replaying them would only show that gap.
-   */
-  static final Map<String, String> EXCLUDED_SESSIONS =
-      Map.of(
-          "qs.mixed.ddoc-request-cycle", "calls a list and a rewrite",
-          "qs.ddoc.missing-function", "calls a list");
+  /** In-scope sessions left out of the replay, with the reason. */
+  static final Map<String, String> EXCLUDED_SESSIONS = Map.of();
 
   private static final String ENGINE_WORDING =
       "engine-specific error text: Rhino words runtime errors differently from SpiderMonkey";
@@ -40,6 +34,11 @@ final class ReplayDeviations {
               "syntax error text: SpiderMonkey's comes from esprima ('Line 1: Unexpected end of"
                   + " input')")),
           Map.entry("qs.shows.null-doc-short-path", new Deviation(Set.of("2"), RENDER_ERROR_TEXT)),
+          Map.entry("qs.lists.send-null", new Deviation(Set.of("2"), RENDER_ERROR_TEXT)),
+          Map.entry("qs.lists.throw-midway", new Deviation(Set.of("4"), RENDER_ERROR_TEXT)),
+          Map.entry("qs.rewrites.throw-error", new Deviation(Set.of("2"),
+              "rewrite_error text (and its log line) embeds the engine's stack trace")),
+          Map.entry("qs.require.non-string-argument", new Deviation(Set.of("2"), ENGINE_WORDING)),
           Map.entry("qs.shows.provides-unknown-format", new Deviation(Set.of("2"),
               RENDER_ERROR_TEXT)),
           Map.entry("qs.shows.throw-error", new Deviation(Set.of("2"), RENDER_ERROR_TEXT)),

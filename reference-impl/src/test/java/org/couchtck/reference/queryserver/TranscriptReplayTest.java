@@ -33,7 +33,7 @@ class TranscriptReplayTest {
   private static final Set<String> SECTIONS =
       Set.of("reset", "add_fun", "map_doc", "sandbox", "log", "reduce", "rereduce",
           "reduce_limit", "add_lib", "protocol", "mixed", "ddoc", "filters", "views", "validate",
-          "shows", "updates");
+          "shows", "updates", "lists", "rewrites", "require");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicInteger EXACT = new AtomicInteger();
   private static final AtomicInteger TOTAL = new AtomicInteger();

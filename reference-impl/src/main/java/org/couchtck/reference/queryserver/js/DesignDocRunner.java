@@ -33,8 +33,10 @@ final class DesignDocRunner {
       case FILTERS -> filter(cx, fn, designDoc, args);
       case VIEWS -> filterView(cx, fn, args);
       case VALIDATE_DOC_UPDATE -> validate(cx, fn, designDoc, args);
-      case SHOWS -> reply(cx, host.runShow(cx, fn, designDoc, args));
-      case UPDATES -> reply(cx, host.runUpdate(cx, fn, designDoc, args));
+      case SHOWS -> reply(cx, host.render(cx, "runShow", fn, designDoc, args));
+      case LISTS -> reply(cx, host.render(cx, "runList", fn, designDoc, args));
+      case UPDATES -> reply(cx, host.render(cx, "runUpdate", fn, designDoc, args));
+      case REWRITES -> reply(cx, host.render(cx, "runRewrite", fn, designDoc, args));
     };
   }
 

@@ -12,6 +12,11 @@ public enum DesignDocSection {
   VIEWS,
   /** {@code shows}: args [doc, req]; reply {@code ["resp", response]}. */
   SHOWS,
+  /** {@code lists}: args [head, req]; replies {@code ["start", ...]}, {@code ["chunks", ...]}
+   * per row read, then {@code ["end", chunks]}. */
+  LISTS,
+  /** {@code rewrites}: args [req]; reply {@code ["ok", rewrite]}. */
+  REWRITES,
   /** {@code updates}: args [doc, req]; reply {@code ["up", doc, response]}. */
   UPDATES,
   /** {@code validate_doc_update}: args [newDoc, oldDoc, userCtx, secObj]; reply {@code 1}, or

@@ -6,6 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.couchtck.reference.queryserver.json.JsonSyntaxException;
+import org.couchtck.reference.queryserver.json.JsonText;
+import org.couchtck.reference.queryserver.json.JsonTreeReader;
 import org.couchtck.reference.queryserver.protocol.LogSink;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.EvaluatorException;
@@ -38,6 +41,8 @@ final class RhinoHost {
   private final Function logFunction;
   private List<Object> emitted = new ArrayList<>();
   private LogSink logSink = message -> {};
+  private ListRowSource rowSource = ListRowSource.none();
+  private Runnable rowReceived = () -> {};
 
   RhinoHost(Context cx) {
     scope = cx.initSafeStandardObjects(null, false);
@@ -58,7 +63,12 @@ final class RhinoHost {
     render =
         (Scriptable)
             renderInstaller.call(
-                cx, scope, scope, new Object[] {helpers.get("toSource", helpers), logFunction});
+                cx, scope, scope,
+                new Object[] {
+                  helpers.get("toSource", helpers),
+                  logFunction,
+                  new LambdaFunction(scope, "exchange", 1, this::exchange)
+                });
     Scriptable renderGlobals = (Scriptable) render.get("sandboxGlobals", render);
     for (Object id : renderGlobals.getIds()) {
       String name = String.valueOf(id);
@@ -113,10 +123,15 @@ final class RhinoHost {
     return callHelper(cx, "makeRequire", sandbox, ddoc);
   }
 
-  /** Starts recording emitted rows and log messages for one run. */
-  void beginRun(LogSink sink) {
+  /**
+   * Starts one run: emitted rows and log messages are recorded afresh, list rows come from
+   * {@code rows}, and {@code onRow} is told when a row arrived (the run's clock restarts).
+   */
+  void beginRun(LogSink sink, ListRowSource rows, Runnable onRow) {
     emitted = new ArrayList<>();
     logSink = sink;
+    rowSource = rows;
+    rowReceived = onRow;
   }
 
   /** Starts a new row list (one per map function). */
@@ -147,15 +162,13 @@ final class RhinoHost {
         Boolean.TRUE.equals(result.get(0, result)), result.get(1, result));
   }
 
-  /** Runs a show function as couchjs does; returns the reply value, or what it threw. */
-  Outcome runShow(Context cx, Function fn, Object designDoc, Object args) {
-    return callSafely(cx, (Function) render.get("runShow", render), render,
-        new Object[] {fn, designDoc, args});
-  }
-
-  /** Runs an update function as couchjs does; returns the reply value, or what it threw. */
-  Outcome runUpdate(Context cx, Function fn, Object designDoc, Object args) {
-    return callSafely(cx, (Function) render.get("runUpdate", render), render,
+  /**
+   * Runs a show, list, update or rewrite function through couchjs's renderer ({@code runner}
+   * is "runShow", "runList", "runUpdate" or "runRewrite"); returns the reply value, or what
+   * was thrown.
+   */
+  Outcome render(Context cx, String runner, Function fn, Object designDoc, Object args) {
+    return callSafely(cx, (Function) render.get(runner, render), render,
         new Object[] {fn, designDoc, args});
   }
 
@@ -203,6 +216,26 @@ final class RhinoHost {
     Object value = args.length > 1 ? args[1] : Undefined.instance;
     emitted.add(cx.newArray(scope, new Object[] {key, callHelper(cx, "errorToJson", value)}));
     return Undefined.instance;
+  }
+
+  // Writes a list reply, waits for the next protocol line and returns it parsed.
+  private Object exchange(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
+    Object json = NativeJSON.stringify(cx, scope, args.length > 0 ? args[0] : null, null, null);
+    String line;
+    try {
+      line = rowSource.exchange(JsonText.escapeLoneSurrogates(ScriptRuntime.toString(json)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InputClosedError(e);
+    }
+    rowReceived.run();
+    int nul = line.indexOf('\0');
+    String text = nul >= 0 ? line.substring(0, nul) : line;
+    try {
+      return JsValues.toJs(cx, scope, JsonTreeReader.parse(text));
+    } catch (JsonSyntaxException e) {
+      throw ScriptRuntime.constructError("SyntaxError", "JSON.parse: " + e.getMessage());
+    }
   }
 
   private Object log(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {

@@ -143,10 +143,12 @@ public final class RhinoViewEngine implements ViewEngine {
 
   @Override
   public String runDesignDocFunction(
-      String id, List<?> path, DesignDocSection section, Object args, LogSink log)
+      String id, List<?> path, DesignDocSection section, Object args, LogSink log,
+      ListRowSource rows)
       throws QueryServerError {
     return run(
         log,
+        rows,
         cx -> {
           Function fn = designDocs.resolve(cx, id, path);
           Object jsArgs = JsValues.toJs(cx, host.scope(), args);
@@ -174,8 +176,13 @@ public final class RhinoViewEngine implements ViewEngine {
   }
 
   private String run(LogSink log, Work work) throws QueryServerError {
+    return run(log, ListRowSource.none(), work);
+  }
+
+  private String run(LogSink log, ListRowSource rows, Work work) throws QueryServerError {
     try (Context cx = contexts.enterContext()) {
-      host.beginRun(log);
+      // Waiting for a list row is not running time: the clock restarts with each row.
+      host.beginRun(log, rows, () -> contexts.startDeadline(timeout.toNanos()));
       contexts.startDeadline(timeout.toNanos());
       return work.run(cx);
     } catch (ScriptTimeoutError e) {
@@ -184,7 +191,7 @@ public final class RhinoViewEngine implements ViewEngine {
       throw QueryServerError.fatal("InternalError", "too much recursion");
     } finally {
       contexts.clearDeadline();
-      host.beginRun(message -> {});
+      host.beginRun(message -> {}, ListRowSource.none(), () -> {});
     }
   }
 }

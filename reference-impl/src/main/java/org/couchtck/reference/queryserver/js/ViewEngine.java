@@ -56,11 +56,13 @@ public interface ViewEngine extends AutoCloseable {
    * {@code section} functions.
    *
    * @param args the command's argument array (section-specific)
+   * @param rows where a list function's {@code getRow()} writes its replies and reads rows
    * @return the reply
    * @throws QueryServerError {@code not_found} for a missing function, errors thrown by it
    */
   String runDesignDocFunction(
-      String id, List<?> path, DesignDocSection section, Object args, LogSink log)
+      String id, List<?> path, DesignDocSection section, Object args, LogSink log,
+      ListRowSource rows)
       throws QueryServerError;
 
   /** Releases the engine. */

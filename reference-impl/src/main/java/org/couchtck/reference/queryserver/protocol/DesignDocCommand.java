@@ -27,12 +27,14 @@ final class DesignDocCommand implements Command {
   }
 
   /**
-   * The sections this server runs: shows, updates, filters, views (as changes filters) and
-   * validate_doc_update.
+   * The sections couchjs runs: shows, lists, updates, filters, views (as changes filters),
+   * validate_doc_update and rewrites.
    */
   static Map<String, SectionHandler> engineSections() {
     return Map.of(
         "shows", engineSection(DesignDocSection.SHOWS),
+        "lists", engineSection(DesignDocSection.LISTS),
+        "rewrites", engineSection(DesignDocSection.REWRITES),
         "updates", engineSection(DesignDocSection.UPDATES),
         "filters", engineSection(DesignDocSection.FILTERS),
         "views", engineSection(DesignDocSection.VIEWS),
@@ -41,7 +43,9 @@ final class DesignDocCommand implements Command {
 
   private static SectionHandler engineSection(DesignDocSection section) {
     return (id, path, args, context) ->
-        context.engine().runDesignDocFunction(id, path, section, args, context.log());
+        context
+            .engine()
+            .runDesignDocFunction(id, path, section, args, context.log(), context.listRows());
   }
 
   @Override

@@ -1,10 +1,11 @@
-// Shows, updates and content negotiation (provides/registerType, start/send),
-// with couchjs's behaviour including its quirks: the provides list is reversed in
-// place while negotiating, candidates are ranked with a default (string) sort,
-// start() fields in a show end up in its headers, and a provides function's
-// result contributes only its body. Evaluated once in the host realm; its
-// completion value installs the helpers.
-(function (toSource, log) {
+// Shows, lists, updates, rewrites and content negotiation (provides/registerType,
+// start/send/getRow), with couchjs's behaviour including its quirks: the provides
+// list is reversed in place while negotiating, candidates are ranked with a
+// default (string) sort, start() fields in a show end up in its headers, and a
+// provides function's result contributes only its body. Evaluated once in the
+// host realm; its completion value installs the helpers. exchange(reply) writes
+// a list reply and returns the next protocol line, parsed.
+(function (toSource, log, exchange) {
 
   // ---- MIME types by short name ("html" -> "text/html; charset=utf-8") ----
 
@@ -142,9 +143,13 @@
 
   var chunks = [];
   var startResp = {};
+  var startCalled = false;
+  var gotRow = false;
+  var lastRow = false;
 
   function start(resp) {
     startResp = resp || {};
+    startCalled = true;
   }
 
   function send(chunk) {
@@ -154,6 +159,47 @@
   function resetChunks() {
     chunks = [];
     startResp = {};
+    startCalled = false;
+    gotRow = false;
+    lastRow = false;
+  }
+
+  // The first list reply: chunks so far and the start() response with its type.
+  function startReply() {
+    var reply = ["start", chunks, withContentType(startResp || {}, responseType)];
+    chunks = [];
+    startResp = {};
+    startCalled = false;
+    return reply;
+  }
+
+  // Later list replies; a start() made after the first row rides along once.
+  function chunksReply(label) {
+    var reply = startCalled ? [label, chunks, startResp] : [label, chunks];
+    chunks = [];
+    startResp = {};
+    startCalled = false;
+    return reply;
+  }
+
+  function getRow() {
+    if (lastRow) return null;
+    var reply;
+    if (!gotRow) {
+      gotRow = true;
+      reply = startReply();
+    } else {
+      reply = chunksReply("chunks");
+    }
+    var line = exchange(reply);
+    if (line[0] == "list_end") {
+      lastRow = true;
+      return null;
+    }
+    if (line[0] != "list_row") {
+      throw ["fatal", "list_error", "not a row '" + line[0] + "'"];
+    }
+    return line[1];
   }
 
   function withContentType(resp, type) {
@@ -176,11 +222,11 @@
     return kind;
   }
 
-  function renderError(e) {
+  function renderError(e, errorId) {
     if (e.error && e.reason || e[0] == "error" || e[0] == "fatal") throw e;
     var message = "function raised error: " + toSource(e) + " \nstacktrace: " + e.stack;
     log(message);
-    throw ["error", "render_error", message];
+    throw ["error", errorId || "render_error", message];
   }
 
   function runShow(fn, ddoc, args) {
@@ -228,14 +274,43 @@
     }
   }
 
+  // The list's reply to its last row (or to the list call, with no rows read).
+  function runList(fn, ddoc, args) {
+    try {
+      resetProvides();
+      resetChunks();
+      var tail = fn.apply(ddoc, args);
+      if (providesUsed) tail = runProvides(args[1], ddoc);
+      if (!gotRow) getRow();
+      if (typeof tail != "undefined") chunks.push(tail);
+      return chunksReply("end");
+    } catch (e) {
+      renderError(e);
+    }
+  }
+
+  // A string result is a path for the request's own method.
+  function runRewrite(fn, ddoc, args) {
+    try {
+      var result = fn.apply(ddoc, args);
+      if (typeof result == "string") result = {path: result, method: args[0].method};
+      return ["ok", result];
+    } catch (e) {
+      renderError(e, "rewrite_error");
+    }
+  }
+
   return {
     sandboxGlobals: {
       registerType: registerType,
       provides: provides,
       start: start,
-      send: send
+      send: send,
+      getRow: getRow
     },
     runShow: runShow,
-    runUpdate: runUpdate
+    runList: runList,
+    runUpdate: runUpdate,
+    runRewrite: runRewrite
   };
 })

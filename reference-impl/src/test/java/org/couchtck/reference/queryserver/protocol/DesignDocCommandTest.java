@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.couchtck.reference.queryserver.js.ListRowSource;
 import org.couchtck.reference.queryserver.js.RhinoViewEngine;
 import org.couchtck.reference.queryserver.json.JsonTreeReader;
 import org.junit.jupiter.api.AfterEach;
@@ -16,7 +17,8 @@ class DesignDocCommandTest {
 
   private final RhinoViewEngine engine = new RhinoViewEngine(Duration.ofSeconds(5), 10_000);
   private final CommandContext context =
-      new CommandContext(new ServerState(), engine, message -> {}, 0, Duration.ofSeconds(5));
+      new CommandContext(
+          new ServerState(), engine, message -> {}, 0, Duration.ofSeconds(5), ListRowSource.none());
   private final DesignDocCommand command =
       new DesignDocCommand(DesignDocCommand.engineSections());
 
