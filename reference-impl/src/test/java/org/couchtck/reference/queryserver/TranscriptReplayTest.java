@@ -33,7 +33,7 @@ class TranscriptReplayTest {
   private static final Set<String> SECTIONS =
       Set.of("reset", "add_fun", "map_doc", "sandbox", "log", "reduce", "rereduce",
           "reduce_limit", "add_lib", "protocol", "mixed", "ddoc", "filters", "views", "validate",
-          "shows", "updates", "lists", "rewrites", "require");
+          "shows", "updates", "lists", "rewrites", "require", "index");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicInteger EXACT = new AtomicInteger();
   private static final AtomicInteger TOTAL = new AtomicInteger();
@@ -56,7 +56,7 @@ class TranscriptReplayTest {
         }
       }
     }
-    assertThat(inScope).as("in-scope sessions").hasSizeGreaterThan(80);
+    assertThat(inScope).as("in-scope sessions").hasSizeGreaterThan(170);
     return inScope.stream()
         .map(session -> DynamicTest.dynamicTest(session.get("id").asText(), () -> replay(session)));
   }

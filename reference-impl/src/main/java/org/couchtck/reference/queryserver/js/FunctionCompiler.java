@@ -31,11 +31,24 @@ final class FunctionCompiler {
    * @param designDoc the object {@code require} resolves paths in, or null for no require
    */
   Function compile(Context cx, Object source, Scriptable designDoc) throws QueryServerError {
+    return compile(cx, source, designDoc, IndexHelper.DREYFUS);
+  }
+
+  /**
+   * Compiles {@code source} with the given {@code index()} helper.
+   *
+   * @param designDoc the object {@code require} resolves paths in, or null for no require
+   */
+  Function compile(Context cx, Object source, Scriptable designDoc, IndexHelper indexHelper)
+      throws QueryServerError {
     if (!ScriptRuntime.toBoolean(source)) {
       throw QueryServerError.error("not_found", "missing function");
     }
     String text = ScriptRuntime.toString(source);
     ScriptableObject sandbox = host.newSandbox(cx);
+    if (indexHelper == IndexHelper.NOUVEAU) {
+      host.useNouveauIndex(sandbox);
+    }
     if (designDoc != null) {
       sandbox.put("require", sandbox, host.makeRequire(cx, sandbox, designDoc));
     }

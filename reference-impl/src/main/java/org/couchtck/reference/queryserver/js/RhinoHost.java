@@ -118,6 +118,16 @@ final class RhinoHost {
     return sandbox;
   }
 
+  /** Gives {@code sandbox} Nouveau's {@code index()} instead of dreyfus's. */
+  void useNouveauIndex(Scriptable sandbox) {
+    sandbox.put("index", sandbox, helpers.get("nouveauIndex", helpers));
+  }
+
+  /** The fields indexed since the last call, as a host array; starts a new list. */
+  Object takeIndexed(Context cx) {
+    return callHelper(cx, "takeIndexed");
+  }
+
   /** A {@code require} for code compiled in {@code sandbox}, resolving against {@code ddoc}. */
   Object makeRequire(Context cx, Scriptable sandbox, Scriptable ddoc) {
     return callHelper(cx, "makeRequire", sandbox, ddoc);
@@ -140,7 +150,7 @@ final class RhinoHost {
   }
 
   /** The rows emitted since {@link #clearEmitted}, as a host array. */
-  Scriptable emittedRows(Context cx) {
+  Object emittedRows(Context cx) {
     return cx.newArray(scope, emitted.toArray());
   }
 

@@ -58,7 +58,8 @@ public final class RhinoViewEngine implements ViewEngine {
   }
 
   @Override
-  public void addMapFunction(Object source, Object viewLibrary, LogSink log)
+  public void addMapFunction(
+      Object source, Object viewLibrary, IndexHelper indexHelper, LogSink log)
       throws QueryServerError {
     run(
         log,
@@ -68,13 +69,31 @@ public final class RhinoViewEngine implements ViewEngine {
           views.put("lib", views, JsValues.toJs(cx, scope, viewLibrary));
           Scriptable designDoc = cx.newObject(scope);
           designDoc.put("views", designDoc, views);
-          mapFunctions.add(compiler.compile(cx, source, designDoc));
+          mapFunctions.add(compiler.compile(cx, source, designDoc, indexHelper));
           return "true";
         });
   }
 
   @Override
   public String mapDocument(Object doc, LogSink log) throws QueryServerError {
+    return runOverDocument(doc, log, host::clearEmitted, host::emittedRows);
+  }
+
+  @Override
+  public String indexDocument(Object doc, LogSink log) throws QueryServerError {
+    return runOverDocument(doc, log, () -> {}, host::takeIndexed);
+  }
+
+  /** What one function produced for the document (emitted rows, indexed fields). */
+  @FunctionalInterface
+  private interface Collected {
+    Object take(Context cx);
+  }
+
+  // Runs every function over the deep-frozen document; a function that throws contributes []
+  // (after a log line) unless the error fails the whole command.
+  private String runOverDocument(Object doc, LogSink log, Runnable beforeEach, Collected collected)
+      throws QueryServerError {
     return run(
         log,
         cx -> {
@@ -84,10 +103,12 @@ public final class RhinoViewEngine implements ViewEngine {
           Scriptable self = cx.newArray(scope, mapFunctions.toArray());
           Object[] results = new Object[mapFunctions.size()];
           for (int i = 0; i < results.length; i++) {
-            host.clearEmitted();
+            beforeEach.run();
+            host.takeIndexed(cx);
             Outcome outcome = host.callSafely(cx, mapFunctions.get(i), self, new Object[] {jsDoc});
+            Object output = collected.take(cx);
             if (outcome.returned()) {
-              results[i] = host.emittedRows(cx);
+              results[i] = output;
             } else {
               thrown.handleViewError(cx, outcome.value(), jsDoc);
               results[i] = cx.newArray(scope, 0);

@@ -23,10 +23,12 @@ public interface ViewEngine extends AutoCloseable {
    * Compiles {@code source} as a map function and appends it to the map functions.
    *
    * @param viewLibrary the add_lib object, reachable as {@code require('views/lib/...')}, or null
+   * @param indexHelper which {@code index()} the function sees
    * @throws QueryServerError {@code not_found} for a missing source, {@code compilation_error}
    *     otherwise
    */
-  void addMapFunction(Object source, Object viewLibrary, LogSink log) throws QueryServerError;
+  void addMapFunction(Object source, Object viewLibrary, IndexHelper indexHelper, LogSink log)
+      throws QueryServerError;
 
   /**
    * Runs every map function over {@code doc}.
@@ -34,6 +36,13 @@ public interface ViewEngine extends AutoCloseable {
    * @return the reply: one JSON array of [key, value] rows per function
    */
   String mapDocument(Object doc, LogSink log) throws QueryServerError;
+
+  /**
+   * Runs every function over {@code doc} for a search index (index_doc, nouveau_index_doc).
+   *
+   * @return the reply: one JSON array of indexed fields per function
+   */
+  String indexDocument(Object doc, LogSink log) throws QueryServerError;
 
   /**
    * Compiles and runs reduce functions.

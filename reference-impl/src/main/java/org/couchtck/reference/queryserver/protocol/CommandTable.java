@@ -13,14 +13,16 @@ public final class CommandTable {
 
   private final Map<String, Command> commands = new LinkedHashMap<>();
 
-  /** The table of couchjs's view-server commands (reset, add_fun, add_lib, map_doc, reduce,
-   * rereduce, ddoc). */
+  /** The table of couchjs's commands (reset, add_fun, add_lib, map_doc, index_doc,
+   * nouveau_index_doc, reduce, rereduce, ddoc). */
   public static CommandTable viewServer() {
     CommandTable table = new CommandTable();
     table.register("reset", new ResetCommand());
     table.register("add_fun", new AddFunCommand());
     table.register("add_lib", new AddLibCommand());
     table.register("map_doc", new MapDocCommand());
+    table.register("index_doc", new IndexDocCommand());
+    table.register("nouveau_index_doc", new IndexDocCommand());
     table.register("reduce", new ReduceCommand(false));
     table.register("rereduce", new ReduceCommand(true));
     table.register("ddoc", new DesignDocCommand(DesignDocCommand.engineSections()));

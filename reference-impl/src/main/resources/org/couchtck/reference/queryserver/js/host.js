@@ -128,8 +128,64 @@
     return JSON.stringify(v);
   }
 
-  function index() {
-    // Search indexing helper: has no effect on map output.
+  // Search indexing (index_doc for dreyfus/Clouseau, nouveau_index_doc for Nouveau):
+  // index() calls record fields here; map functions may call it without effect.
+  var indexed = [];
+
+  function takeIndexed() {
+    var fields = indexed;
+    indexed = [];
+    return fields;
+  }
+
+  function dreyfusIndex(name, value, options) {
+    if (typeof name !== "string") {
+      throw {name: "TypeError", message: "name must be a string not " + typeof name};
+    }
+    if (name.substring(0, 1) === "_") {
+      throw {name: "ReservedName", message: "name must not start with an underscore"};
+    }
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+      throw {name: "TypeError", message: "value must be a string, a number or boolean not " + typeof value};
+    }
+    if (options && typeof options !== "object") {
+      throw {name: "TypeError", message: "options must be an object not " + typeof options};
+    }
+    indexed.push([name, value, options || {}]);
+  }
+
+  function requireType(what, expected, value) {
+    if (typeof value !== expected) {
+      throw {name: "TypeError", message: "type of " + what + " must be a " + expected + " not " + typeof value};
+    }
+  }
+
+  function nouveauIndex(type, name, value, options) {
+    requireType("type", "string", type);
+    requireType("name", "string", name);
+    if (name.substring(0, 1) === "_") {
+      throw {name: "ReservedName", message: "name must not start with an underscore"};
+    }
+    options = options || {};
+    switch (type) {
+      case "double":
+      case "string":
+        requireType("value", type == "double" ? "number" : "string", value);
+        indexed.push({"@type": type, name: name, value: value, store: options.store, facet: options.facet});
+        break;
+      case "text":
+        requireType("value", "string", value);
+        indexed.push({"@type": type, name: name, value: value, store: options.store});
+        break;
+      case "stored":
+        if (typeof value != "number" && typeof value != "string") {
+          throw {name: "TypeError", message: "type of " + value + " must be a string or number"};
+        }
+        indexed.push({"@type": type, name: name, value: value});
+        break;
+      default:
+        throw {name: "TypeError", message: type + " not supported"};
+    }
   }
 
   // CommonJS modules from a design document (for map functions: {views: {lib}}).
@@ -209,11 +265,13 @@
     isFatalErrorString: isFatalErrorString,
     firstElement: firstElement,
     makeRequire: makeRequire,
+    takeIndexed: takeIndexed,
+    nouveauIndex: nouveauIndex,
     sandboxGlobals: {
       sum: sum,
       isArray: isArray,
       toJSON: toJSON,
-      index: index,
+      index: dreyfusIndex,
       JSON: JSON
     }
   };

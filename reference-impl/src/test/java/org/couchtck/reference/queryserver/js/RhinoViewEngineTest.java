@@ -27,7 +27,7 @@ class RhinoViewEngineTest {
   }
 
   private String map(String source, Object doc) throws QueryServerError {
-    engine.addMapFunction(source, null, logs::add);
+    engine.addMapFunction(source, null, IndexHelper.DREYFUS, logs::add);
     return engine.mapDocument(doc, logs::add);
   }
 
@@ -38,8 +38,8 @@ class RhinoViewEngineTest {
   @Test
   void should_emit_rows_per_function_when_mapping_a_document() throws QueryServerError {
     // given
-    engine.addMapFunction("function(doc) { emit(doc._id, 1); }", null, logs::add);
-    engine.addMapFunction("function(doc) { }", null, logs::add);
+    engine.addMapFunction("function(doc) { emit(doc._id, 1); }", null, IndexHelper.DREYFUS, logs::add);
+    engine.addMapFunction("function(doc) { }", null, IndexHelper.DREYFUS, logs::add);
 
     // when
     String reply = engine.mapDocument(doc("{\"_id\":\"d1\"}"), logs::add);
@@ -69,8 +69,8 @@ class RhinoViewEngineTest {
   @Test
   void should_drop_rows_and_log_when_a_function_throws() throws QueryServerError {
     // given
-    engine.addMapFunction("function(doc) { emit('before', 1); throw 'boom'; }", null, logs::add);
-    engine.addMapFunction("function(doc) { emit('ok', 2); }", null, logs::add);
+    engine.addMapFunction("function(doc) { emit('before', 1); throw 'boom'; }", null, IndexHelper.DREYFUS, logs::add);
+    engine.addMapFunction("function(doc) { emit('ok', 2); }", null, IndexHelper.DREYFUS, logs::add);
 
     // when
     String reply = engine.mapDocument(doc("{\"_id\":\"d1\"}"), logs::add);
@@ -98,7 +98,7 @@ class RhinoViewEngineTest {
   @Test
   void should_fail_the_command_when_fatal_error_string_is_thrown() throws QueryServerError {
     // given
-    engine.addMapFunction("function(doc) { throw 'fatal_error'; }", null, logs::add);
+    engine.addMapFunction("function(doc) { throw 'fatal_error'; }", null, IndexHelper.DREYFUS, logs::add);
 
     // then
     assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
@@ -114,7 +114,7 @@ class RhinoViewEngineTest {
   @Test
   void should_be_fatal_when_a_fatal_array_is_thrown() throws QueryServerError {
     // given
-    engine.addMapFunction("function(doc) { throw ['fatal', 'my_fatal', 'why']; }", null, logs::add);
+    engine.addMapFunction("function(doc) { throw ['fatal', 'my_fatal', 'why']; }", null, IndexHelper.DREYFUS, logs::add);
 
     // then
     assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
@@ -132,10 +132,10 @@ class RhinoViewEngineTest {
     engine.addMapFunction(
         "function(doc) { doc.x = 1; doc.a.b = 2; delete doc._id;"
             + " emit(doc._id, [doc.x, doc.a.b, Object.isFrozen(doc.a)]); }",
-        null, logs::add);
+        null, IndexHelper.DREYFUS, logs::add);
     engine.addMapFunction(
-        "function(doc) { 'use strict'; emit('before', 1); doc.x = 1; }", null, logs::add);
-    engine.addMapFunction("function(doc) { doc.list.push(3); }", null, logs::add);
+        "function(doc) { 'use strict'; emit('before', 1); doc.x = 1; }", null, IndexHelper.DREYFUS, logs::add);
+    engine.addMapFunction("function(doc) { doc.list.push(3); }", null, IndexHelper.DREYFUS, logs::add);
 
     // when
     String reply = engine.mapDocument(doc("{\"_id\":\"d\",\"a\":{\"b\":1},\"list\":[1]}"), logs::add);
@@ -149,10 +149,10 @@ class RhinoViewEngineTest {
   void should_give_each_function_its_own_global_when_compiling() throws QueryServerError {
     // given
     engine.addMapFunction(
-        "function(doc) { leaked = 1; Array.prototype.extra = 2; emit('first', 1); }", null,
+        "function(doc) { leaked = 1; Array.prototype.extra = 2; emit('first', 1); }", null, IndexHelper.DREYFUS,
         logs::add);
     engine.addMapFunction(
-        "function(doc) { emit('second', [typeof leaked, [].extra]); }", null, logs::add);
+        "function(doc) { emit('second', [typeof leaked, [].extra]); }", null, IndexHelper.DREYFUS, logs::add);
 
     // when
     String reply = engine.mapDocument(doc("{}"), logs::add);
@@ -223,7 +223,7 @@ class RhinoViewEngineTest {
   void should_stop_an_infinite_loop_when_the_timeout_passes() throws QueryServerError {
     // given
     engine.setTimeout(Duration.ofMillis(200));
-    engine.addMapFunction("function(doc) { while (true) {} }", null, logs::add);
+    engine.addMapFunction("function(doc) { while (true) {} }", null, IndexHelper.DREYFUS, logs::add);
 
     // then
     assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
@@ -242,7 +242,7 @@ class RhinoViewEngineTest {
     engine.setTimeout(Duration.ofMillis(200));
     engine.addMapFunction(
         "function(doc) { while (true) { try { while (true) {} } catch (e) {} finally { } } }",
-        null, logs::add);
+        null, IndexHelper.DREYFUS, logs::add);
 
     // then
     assertThatThrownBy(() -> engine.mapDocument(doc("{}"), logs::add))
@@ -254,7 +254,7 @@ class RhinoViewEngineTest {
   void should_be_fatal_too_much_recursion_when_recursion_is_unbounded() throws QueryServerError {
     // given
     engine.addMapFunction(
-        "function(doc) { function f(n) { return f(n + 1) + 1; } emit('r', f(0)); }", null,
+        "function(doc) { function f(n) { return f(n + 1) + 1; } emit('r', f(0)); }", null, IndexHelper.DREYFUS,
         logs::add);
 
     // then
@@ -278,7 +278,7 @@ class RhinoViewEngineTest {
     engine.addMapFunction(
         "function(doc) { var a = require('views/lib/a');"
             + " emit(require('views/lib/utils').double(21), [a.id, a.fromB]); }",
-        lib, logs::add);
+        lib, IndexHelper.DREYFUS, logs::add);
 
     // when
     String reply = engine.mapDocument(doc("{}"), logs::add);
@@ -301,7 +301,7 @@ class RhinoViewEngineTest {
 
     // when
     for (String source : sources) {
-      engine.addMapFunction(source, null, logs::add);
+      engine.addMapFunction(source, null, IndexHelper.DREYFUS, logs::add);
     }
     String reply = engine.mapDocument(doc("{}"), logs::add);
 
@@ -328,7 +328,7 @@ class RhinoViewEngineTest {
 
   @Test
   void should_answer_missing_function_when_the_source_is_empty() {
-    assertThatThrownBy(() -> engine.addMapFunction("", null, logs::add))
+    assertThatThrownBy(() -> engine.addMapFunction("", null, IndexHelper.DREYFUS, logs::add))
         .isInstanceOfSatisfying(
             QueryServerError.class,
             e -> assertThat(e.replyJson())
@@ -336,7 +336,7 @@ class RhinoViewEngineTest {
   }
 
   private void assertCompilationError(String source, String reason) {
-    assertThatThrownBy(() -> engine.addMapFunction(source, null, logs::add))
+    assertThatThrownBy(() -> engine.addMapFunction(source, null, IndexHelper.DREYFUS, logs::add))
         .as(source)
         .isInstanceOfSatisfying(
             QueryServerError.class,
@@ -372,5 +372,42 @@ class RhinoViewEngineTest {
     // then
     assertThatJson(reduced).isEqualTo("[null,3]");
     assertThat(logs).containsExactly("function raised exception (new Error(\"no\", \"<unknown>\", 1))");
+  }
+
+  @Test
+  void should_collect_dreyfus_fields_when_indexing_a_document() throws QueryServerError {
+    // given
+    engine.addMapFunction(
+        "function(doc) { index('default', doc.title); index('n', doc.n, {store: true}); }",
+        null, IndexHelper.DREYFUS, logs::add);
+
+    // when
+    String reply = engine.indexDocument(doc("{\"title\":\"T\",\"n\":2}"), logs::add);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[[\"default\",\"T\",{}],[\"n\",2,{\"store\":true}]]]");
+  }
+
+  @Test
+  void should_collect_typed_nouveau_fields_and_log_type_errors() throws QueryServerError {
+    // given
+    engine.addMapFunction(
+        "function(doc) { index('string', 'title', doc.title, {store: true}); index('double', 'n', doc.n); }",
+        null, IndexHelper.NOUVEAU, logs::add);
+    engine.addMapFunction(
+        "function(doc) { index('double', 'bad', 'x'); }", null, IndexHelper.NOUVEAU, logs::add);
+
+    // when
+    String reply = engine.indexDocument(doc("{\"_id\":\"d\",\"title\":\"T\",\"n\":2}"), logs::add);
+
+    // then
+    assertThatJson(reply)
+        .isEqualTo(
+            "[[{\"@type\":\"string\",\"name\":\"title\",\"value\":\"T\",\"store\":true},"
+                + "{\"@type\":\"double\",\"name\":\"n\",\"value\":2}],[]]");
+    assertThat(logs)
+        .containsExactly(
+            "function raised exception ({name:\"TypeError\", message:\"type of value must be a"
+                + " number not string\"}) with doc._id d");
   }
 }
