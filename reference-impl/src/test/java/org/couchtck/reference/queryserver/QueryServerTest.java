@@ -219,4 +219,60 @@ class QueryServerTest {
     assertThat(response.logLines()).containsExactly("[\"log\",\"a\\udc00\"]");
     assertThat(response.reply()).contains("[[[\"a\\udc00\",1]]]");
   }
+
+  private static final String LIST_DDOC =
+      "[\"ddoc\",\"new\",\"_design/l\",{\"lists\":{\"l\":\"function(head, req) {"
+          + " send('head;'); var row; while (row = getRow()) { log('row ' + row.key);"
+          + " send(row.key + ';'); } return 'tail'; }\"}}]";
+  private static final String LIST_CALL =
+      "[\"ddoc\",\"_design/l\",[\"lists\",\"l\"],[{\"total_rows\":2},{\"headers\":{},\"query\":{}}]]";
+
+  @Test
+  @Timeout(30)
+  void should_answer_each_list_line_while_the_list_function_waits_for_rows() {
+    // given
+    server.handle("[\"reset\"]");
+    server.handle(LIST_DDOC);
+
+    // when
+    Response start = server.handle(LIST_CALL);
+    Response first = server.handle("[\"list_row\",{\"key\":\"a\"}]");
+    Response end = server.handle("[\"list_end\"]");
+    Response after = server.handle("[\"reset\"]");
+
+    // then
+    assertThat(start.reply()).contains("[\"start\",[\"head;\"],{\"headers\":{}}]");
+    assertThat(first.logLines()).containsExactly("[\"log\",\"row a\"]");
+    assertThat(first.reply()).contains("[\"chunks\",[\"a;\"]]");
+    assertThat(end.reply()).contains("[\"end\",[\"tail\"]]");
+    assertThat(after.reply()).contains("true");
+  }
+
+  @Test
+  void should_be_fatal_unknown_command_when_a_list_row_arrives_outside_a_list() {
+    // when
+    Response response = server.handle("[\"list_row\",{\"key\":\"a\"}]");
+
+    // then
+    assertThat(response.reply())
+        .contains("[\"error\",\"unknown_command\",\"unknown command 'list_row'\"]");
+    assertThat(response.exitStatus()).hasValue(255);
+  }
+
+  @Test
+  @Timeout(30)
+  void should_close_without_hanging_when_a_list_waits_for_rows() {
+    // given
+    QueryServer listing = new QueryServer(QueryServerOptions.defaults());
+    listing.handle("[\"reset\"]");
+    listing.handle(LIST_DDOC);
+    Response start = listing.handle(LIST_CALL);
+
+    // when
+    listing.close();
+
+    // then
+    assertThat(start.reply()).isPresent();
+    assertThat(listing.hasExited()).isFalse();
+  }
 }

@@ -55,9 +55,4 @@ final class JsValues {
     }
     return n;
   }
-
-  /** A JavaScript array of the given elements in {@code scope}'s realm. */
-  static Scriptable array(Context cx, Scriptable scope, List<?> elements) {
-    return cx.newArray(scope, elements.toArray());
-  }
 }
