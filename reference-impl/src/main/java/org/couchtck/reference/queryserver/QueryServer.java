@@ -46,7 +46,7 @@ public final class QueryServer implements AutoCloseable {
   private final BlockingQueue<String> listInput = new LinkedBlockingQueue<>();
   private volatile boolean listWaiting;
   private final ViewEngine engine;
-  private final CommandTable commands = CommandTable.viewServer();
+  private final CommandTable commands = CommandTable.couchjs();
   private final ServerState state = new ServerState();
   private final QueryServerOptions options;
   private boolean exited;

@@ -15,7 +15,7 @@ public final class CommandTable {
 
   /** The table of couchjs's commands (reset, add_fun, add_lib, map_doc, index_doc,
    * nouveau_index_doc, reduce, rereduce, ddoc). */
-  public static CommandTable viewServer() {
+  public static CommandTable couchjs() {
     CommandTable table = new CommandTable();
     table.register("reset", new ResetCommand());
     table.register("add_fun", new AddFunCommand());
