@@ -2,18 +2,23 @@ package org.couchtck.kit.cases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class BuiltInCorpusTest {
 
     private static final List<String> CORE_SECTIONS = List.of("reset", "add_fun", "add_lib", "map_doc", "reduce",
             "rereduce", "reduce_limit", "log", "sandbox", "protocol");
+    private static final List<String> DESIGN_DOCUMENT_SECTIONS = List.of("ddoc", "shows", "lists", "updates",
+            "filters", "views", "validate", "rewrites", "require", "index", "mixed");
 
     private final Corpus corpus = Corpus.builtIn();
 
@@ -24,6 +29,27 @@ class BuiltInCorpusTest {
         Map<String, Long> perSection = corpus.cases().stream()
                 .collect(Collectors.groupingBy(Case::section, TreeMap::new, Collectors.counting()));
         assertThat(perSection).allSatisfy((section, count) -> assertThat(count).isGreaterThanOrEqualTo(5));
+    }
+
+    @Test
+    void should_cover_every_design_document_section() {
+        assertThat(corpus.sections()).containsAll(DESIGN_DOCUMENT_SECTIONS);
+    }
+
+    @Test
+    void should_derive_some_case_from_every_couchjs_recording() throws IOException {
+        Set<String> recorded;
+        try (Stream<Path> files = Files.list(SharedTranscripts.sessionsDir())) {
+            recorded = files.map(file -> file.getFileName().toString())
+                    .filter(name -> name.endsWith(".json"))
+                    .map(name -> name.substring(0, name.length() - ".json".length()))
+                    .collect(Collectors.toSet());
+        }
+
+        Set<String> used = corpus.cases().stream().flatMap(c -> c.transcript().stream()).collect(Collectors.toSet());
+
+        assertThat(recorded).isNotEmpty().allSatisfy(session -> assertThat(used).as("cases derived from recordings")
+                .contains(session));
     }
 
     @Test
