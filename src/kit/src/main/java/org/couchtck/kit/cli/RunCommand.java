@@ -94,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
         out.print(ConsoleSummary.render(run, files, System.console() != null));
         out.flush();
         if (neverAnswered(run)) {
-            err.println("couchtck: the target never answered: " + config.command().display());
+            err.println("couchtck: the target never answered: " + config.targetName());
             return ExitCodes.TARGET_UNAVAILABLE;
         }
         return run.passed() ? ExitCodes.OK : ExitCodes.FAILURES;
