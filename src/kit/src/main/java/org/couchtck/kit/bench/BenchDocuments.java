@@ -1,27 +1,24 @@
 package org.couchtck.kit.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** Seeded, CouchDB-like documents for benchmarks: the same seed gives the same lines. */
+/** Seeded, CouchDB-like documents for benchmarks: the same seed gives the same documents. */
 final class BenchDocuments {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] TYPES = {"post", "comment", "user", "tag"};
 
     private BenchDocuments() {}
 
-    /** {@code count} {@code ["map_doc", doc]} lines. */
-    static List<String> mapDocLines(int count, long seed) {
+    static List<ObjectNode> documents(int count, long seed) {
         Random random = new Random(seed);
-        List<String> lines = new ArrayList<>(count);
+        List<ObjectNode> docs = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            ArrayNode line = JSON.createArrayNode().add("map_doc");
-            ObjectNode doc = line.addObject();
+            ObjectNode doc = JsonNodeFactory.instance.objectNode();
             doc.put("_id", String.format("doc-%08d", i));
             doc.put("_rev", "1-" + Long.toHexString(random.nextLong()));
             doc.put("type", TYPES[random.nextInt(TYPES.length)]);
@@ -33,8 +30,8 @@ final class BenchDocuments {
                 tags.add("t" + random.nextInt(50));
             }
             doc.putObject("author").put("name", "user" + random.nextInt(1000)).put("verified", random.nextBoolean());
-            lines.add(line.toString());
+            docs.add(doc);
         }
-        return lines;
+        return docs;
     }
 }

@@ -1,7 +1,6 @@
 package org.couchtck.kit.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,31 +17,29 @@ import org.couchtck.kit.target.ServerCommand;
 import org.couchtck.kit.target.StdioServer;
 import org.couchtck.kit.target.StdioServerOptions;
 import org.couchtck.kit.target.TargetStartException;
+import org.couchtck.kit.wire.MalformedLineException;
+import org.couchtck.kit.wire.WireJson;
 
 /**
- * Measures how fast a query server maps documents: a fresh process per run gets a reset, one map function and
- * {@code docs} generated documents, lockstep or pipelined. Warm-up documents go first and are not timed.
+ * Measures how fast a query server handles a workload (map, show or filter): a fresh process per run gets a reset,
+ * the workload's function and {@code docs} generated documents, lockstep or pipelined. Warm-up documents go first and
+ * are not timed.
  */
 public final class Benchmark {
 
-    /** The map function used when none is given: a condition, a compound key and a value. */
-    public static final String DEFAULT_JAVASCRIPT_MAP =
-            "function(doc) { if (doc.type === 'post' || doc.type === 'comment') "
-                    + "{ emit([doc.type, doc.n], doc.title); } emit(doc._id, doc.tags.length); }";
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /**
+     * @param workload what the server is asked to do
+     * @param function the function's source in the target's language
      * @param docs timed documents per run
      * @param warmupDocs untimed documents sent first in every run
+     * @param batch documents per request line where the workload batches them (filters)
      * @param runs how many runs (fresh processes) per mode
      * @param seed seed of the generated documents
-     * @param mapFunction the map function's source in the target's language
      * @param profile the target's language and CouchDB version (reset shape)
      * @param timeout per-message timeout
      */
-    public record Options(int docs, int warmupDocs, int runs, long seed, String mapFunction, TargetProfile profile,
-            Duration timeout) {}
+    public record Options(BenchWorkload workload, String function, int docs, int warmupDocs, int batch, int runs,
+            long seed, TargetProfile profile, Duration timeout) {}
 
     private final ServerCommand command;
     private final Options options;
@@ -56,11 +53,14 @@ public final class Benchmark {
      * Runs every run of one mode.
      *
      * @throws TargetStartException when the server cannot be started
-     * @throws BenchException when the server does not answer the set-up or a document
+     * @throws BenchException when the server does not answer the set-up or a request
      */
     public BenchResult run(BenchMode mode) throws TargetStartException {
-        List<String> warmup = BenchDocuments.mapDocLines(options.warmupDocs(), options.seed() ^ 0x5DEECE66DL);
-        List<String> docs = BenchDocuments.mapDocLines(options.docs(), options.seed());
+        BenchWorkload workload = options.workload();
+        List<String> warmup = workload.requests(
+                BenchDocuments.documents(options.warmupDocs(), options.seed() ^ 0x5DEECE66DL), options.batch());
+        List<String> requests = workload.requests(BenchDocuments.documents(options.docs(), options.seed()),
+                options.batch());
         List<Double> rates = new ArrayList<>();
         List<long[]> latencies = new ArrayList<>();
         int errors = 0;
@@ -70,16 +70,16 @@ public final class Benchmark {
                 setUp(server);
                 if (mode == BenchMode.LOCKSTEP) {
                     lockstep(server, warmup, new long[warmup.size()]);
-                    long[] nanos = new long[docs.size()];
+                    long[] nanos = new long[requests.size()];
                     long started = System.nanoTime();
-                    errors += lockstep(server, docs, nanos);
-                    rates.add(docs.size() / seconds(System.nanoTime() - started));
+                    errors += lockstep(server, requests, nanos);
+                    rates.add(options.docs() / seconds(System.nanoTime() - started));
                     latencies.add(nanos);
                 } else {
                     pipelined(server, warmup);
                     long started = System.nanoTime();
-                    errors += pipelined(server, docs);
-                    rates.add(docs.size() / seconds(System.nanoTime() - started));
+                    errors += pipelined(server, requests);
+                    rates.add(options.docs() / seconds(System.nanoTime() - started));
                 }
             }
         }
@@ -87,9 +87,7 @@ public final class Benchmark {
     }
 
     private StdioServerOptions serverOptions() {
-        StdioServerOptions defaults = StdioServerOptions.defaults();
-        return new StdioServerOptions(options.timeout(), defaults.maxLineBytes(), defaults.environment(),
-                defaults.workingDirectory());
+        return StdioServerOptions.defaults().withDefaultTimeout(options.timeout());
     }
 
     private void setUp(StdioServer server) {
@@ -97,14 +95,14 @@ public final class Benchmark {
         Step reset = new Step(0, StepKind.RESET, JsonNodeFactory.instance.objectNode(), Optional.empty(),
                 Optional.empty(), Optional.empty(), OptionalLong.empty());
         expectTrue(server, renderer.line(reset).orElseThrow(), "reset");
-        String addFun = JSON.createArrayNode().add("add_fun").add(options.mapFunction()).toString();
-        expectTrue(server, addFun, "add_fun");
+        for (String line : options.workload().setUp(options.function())) {
+            expectTrue(server, line, line.substring(0, Math.min(40, line.length())) + "...");
+        }
     }
 
     private void expectTrue(StdioServer server, String line, String what) {
         Exchange exchange = server.exchange(line, options.timeout());
-        boolean ok = exchange.replyJson().map(JsonNode::asText).filter("true"::equals).isPresent()
-                && exchange.replyJson().get().isBoolean();
+        boolean ok = exchange.replyJson().filter(JsonNode::isBoolean).map(JsonNode::booleanValue).orElse(false);
         if (!ok) {
             throw new BenchException(what + " was not answered with true: "
                     + exchange.reply().orElse(exchange.describe()));
@@ -118,9 +116,9 @@ public final class Benchmark {
             Exchange exchange = server.exchange(lines.get(i), options.timeout());
             nanos[i] = System.nanoTime() - started;
             if (exchange.outcome() != Exchange.Outcome.REPLY) {
-                throw new BenchException("document " + i + ": " + exchange.describe());
+                throw new BenchException("request " + i + ": " + exchange.describe());
             }
-            if (!isMapResult(exchange.replyJson())) {
+            if (!exchange.replyJson().map(options.workload()::answered).orElse(false)) {
                 errors++;
             }
         }
@@ -131,21 +129,24 @@ public final class Benchmark {
         PipelineResult result = server.pipeline(lines, options.timeout());
         if (result.replies().size() != lines.size()) {
             throw new BenchException("pipelined: " + result.replies().size() + " replies to " + lines.size()
-                    + " documents: " + result.describe());
+                    + " requests: " + result.describe());
         }
         int errors = 0;
         for (String reply : result.replies()) {
-            if (!reply.startsWith("[[") && !reply.equals("[]")) {
+            if (!parse(reply).map(options.workload()::answered).orElse(false)) {
                 errors++;
             }
         }
         return errors;
     }
 
-    private static boolean isMapResult(Optional<JsonNode> reply) {
-        return reply.filter(JsonNode::isArray).filter(r -> r.size() == 0 || r.get(0).isArray()).isPresent();
+    private static Optional<JsonNode> parse(String line) {
+        try {
+            return Optional.of(WireJson.parse(line));
+        } catch (MalformedLineException e) {
+            return Optional.empty();
+        }
     }
-
     private static LatencyStats medianRunLatency(List<Double> rates, List<long[]> latencies) {
         if (latencies.isEmpty()) {
             return LatencyStats.of(new long[0]);

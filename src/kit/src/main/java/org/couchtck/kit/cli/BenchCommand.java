@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.couchtck.kit.bench.BenchMode;
 import org.couchtck.kit.bench.BenchResult;
+import org.couchtck.kit.bench.BenchWorkload;
 import org.couchtck.kit.bench.Benchmark;
 import org.couchtck.kit.cases.TargetProfile;
 import org.couchtck.kit.target.ServerCommand;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code couchtck bench}: documents per second and latency of map_doc against any server. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Measure map_doc throughput and latency of a query server, lockstep and pipelined.")
+        description = "Measure throughput and latency of a query server on a map, show or filter workload, "
+                + "lockstep and pipelined.")
 final class BenchCommand implements Callable<Integer> {
 
     enum Modes { lockstep, pipelined, both }
@@ -27,6 +29,15 @@ final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     TargetOptions target;
+
+    @Option(names = "--workload", defaultValue = "map",
+            description = "What to measure: map (add_fun + map_doc), show (ddoc show per document) or filter "
+                    + "(ddoc filter over batches) (default: ${DEFAULT-VALUE}).")
+    BenchWorkload workload;
+
+    @Option(names = "--batch", defaultValue = "100",
+            description = "Documents per filter request (default: ${DEFAULT-VALUE}).")
+    int batch;
 
     @Option(names = "--docs", defaultValue = "10000", description = "Timed documents per run (default: ${DEFAULT-VALUE}).")
     int docs;
@@ -40,8 +51,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--mode", defaultValue = "both", description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Modes mode;
 
-    @Option(names = "--map", paramLabel = "SOURCE", description = "Map function source (default: a JavaScript function with a condition and two emits).")
-    String map;
+    @Option(names = {"--function", "--map"}, paramLabel = "SOURCE",
+            description = "Source of the workload's function in the target's language (default: a JavaScript function "
+                    + "per workload).")
+    String function;
 
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the generated documents (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -59,18 +72,19 @@ final class BenchCommand implements Callable<Integer> {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        if (docs < 1 || runs < 1 || warmup < 0) {
-            err.println("couchtck: --docs and --runs must be at least 1, --warmup at least 0");
+        if (docs < 1 || runs < 1 || warmup < 0 || batch < 1) {
+            err.println("couchtck: --docs, --runs and --batch must be at least 1, --warmup at least 0");
             return ExitCodes.USAGE;
         }
-        if (map == null && !profile.language().equals("javascript")) {
-            err.println("couchtck: --map is required for language " + profile.language());
+        if (function == null && !profile.language().equals("javascript")) {
+            err.println("couchtck: --function is required for language " + profile.language());
             return ExitCodes.USAGE;
         }
-        Benchmark benchmark = new Benchmark(command, new Benchmark.Options(docs, warmup, runs, seed,
-                map != null ? map : Benchmark.DEFAULT_JAVASCRIPT_MAP, profile, target.timeout));
-        out.printf("bench: %s, %d docs x %d runs (+%d warm-up), seed %d%n", command.display(), docs, runs, warmup,
-                seed);
+        Benchmark benchmark = new Benchmark(command, new Benchmark.Options(workload,
+                function != null ? function : workload.defaultJavaScript(), docs, warmup, batch, runs, seed, profile,
+                target.timeout));
+        out.printf("bench: %s workload, %d docs x %d runs (+%d warm-up), seed %d%n  server: %s%n",
+                workload.name().toLowerCase(java.util.Locale.ROOT), docs, runs, warmup, seed, command.display());
         out.flush();
         List<BenchMode> modes = switch (mode) {
             case lockstep -> List.of(BenchMode.LOCKSTEP);
