@@ -242,6 +242,8 @@ class CouchDbProcessPoolTest {
     assertThatJson(sameRev).isEqualTo(before.toString());
     assertThatJson(after).isEqualTo("[\"resp\",{\"body\":\"revised p1\"}]");
     assertThat(pool.started()).hasSize(1);
+    assertThat(pool.started().get(0).knows(DdocKey.of(APP))).isFalse();
+    assertThat(pool.started().get(0).knows(DdocKey.of(revised))).isTrue();
     assertThat(pool.started().get(0).sentCommandNames())
         .containsExactly(
             "ddoc new", "reset", "ddoc",

@@ -172,7 +172,9 @@ final class OsProcess {
     return ddocKeys.contains(key);
   }
 
+  /** Records a taught ddoc; the server keeps one version per id, so older revs are forgotten. */
   void learned(DdocKey key) {
+    ddocKeys.removeIf(known -> known.id().equals(key.id()));
     ddocKeys.add(key);
   }
 
