@@ -18,6 +18,10 @@ import org.couchtck.kit.wire.Transcript;
 /**
  * Hands out a server process for each case, as CouchDB's process pool does: one process serves many cases with a
  * reset in between; a case that asks for a fresh process, or one that follows an exit or crash, gets a new one.
+ *
+ * <p>Once a run has needed a second process, the supervisor keeps one spare started ahead of time, so that a server
+ * that is slow to boot (a JVM, an interpreter loading its runtime) boots while the previous case runs. A spare has
+ * received nothing, so it is as fresh as a process started on demand.
  */
 public final class ServerSupervisor implements AutoCloseable {
 
@@ -28,6 +32,7 @@ public final class ServerSupervisor implements AutoCloseable {
     private final StdioServerOptions options;
     private final StepRenderer renderer;
     private StdioServer current;
+    private StdioServer spare;
     private boolean used;
     private int consecutiveDeadCases;
     private int starts;
@@ -56,12 +61,41 @@ public final class ServerSupervisor implements AutoCloseable {
             transcript.add(Direction.EVENT, "server did not accept the reset between cases; starting a new process");
             stopCurrent();
         }
-        current = new StdioServer(command, options);
-        current.setTranscript(transcript);
-        starts++;
-        current.start();
+        current = freshProcess(transcript);
         used = true;
         return current;
+    }
+
+    private StdioServer freshProcess(Transcript transcript) throws TargetStartException {
+        StdioServer server;
+        if (spare != null && spare.isAlive()) {
+            server = spare;
+            spare = null;
+            server.setTranscript(transcript);
+            transcript.add(Direction.EVENT, "using a process started ahead of time"
+                    + server.pid().stream().mapToObj(pid -> " (" + pid + ")").findFirst().orElse(""));
+        } else {
+            stopSpare();
+            server = new StdioServer(command, options);
+            server.setTranscript(transcript);
+            server.start();
+        }
+        starts++;
+        if (starts > 1) {
+            startSpare();
+        }
+        return server;
+    }
+
+    private void startSpare() {
+        StdioServer next = new StdioServer(command, options);
+        try {
+            next.start();
+            spare = next;
+        } catch (TargetStartException e) {
+            // The next case that needs a process starts one itself and reports the failure there.
+            next.close();
+        }
     }
 
     private boolean resetBetweenCases(Transcript transcript) {
@@ -84,7 +118,7 @@ public final class ServerSupervisor implements AutoCloseable {
         return consecutiveDeadCases >= UNRESPONSIVE_AFTER;
     }
 
-    /** How many processes were started so far. */
+    /** How many processes were handed to cases so far (a spare counts once it is handed out). */
     public int starts() {
         return starts;
     }
@@ -101,8 +135,16 @@ public final class ServerSupervisor implements AutoCloseable {
         }
     }
 
+    private void stopSpare() {
+        if (spare != null) {
+            spare.close();
+            spare = null;
+        }
+    }
+
     @Override
     public void close() {
         stopCurrent();
+        stopSpare();
     }
 }

@@ -53,6 +53,26 @@ class ServerSupervisorTest {
     }
 
     @Test
+    void keeps_a_spare_process_once_a_second_one_was_needed_and_stops_it_on_close() throws Exception {
+        Transcript third = new Transcript();
+        try (ServerSupervisor supervisor = supervisorOf("EchoServer")) {
+            supervisor.serverFor(false, new Transcript());
+            supervisor.serverFor(true, new Transcript());
+
+            StdioServer fromSpare = supervisor.serverFor(true, third);
+
+            assertThat(fromSpare.isAlive()).isTrue();
+            assertThat(supervisor.starts()).isEqualTo(3);
+            assertThat(third.entries()).anySatisfy(e -> assertThat(e.text()).contains("started ahead of time"));
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+    }
+
+    @Test
     void replaces_a_process_that_exited() throws Exception {
         try (ServerSupervisor supervisor = supervisorOf("EchoServer")) {
             StdioServer first = supervisor.serverFor(false, new Transcript());
