@@ -7,8 +7,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.report.RunResult;
+import org.couchtck.kit.suites.GenerationSettings;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -50,6 +53,16 @@ public final class ConformanceRunner {
      * @param runId the id the reports will carry
      */
     public static RunResult run(RunConfiguration config, String runId, Progress progress) {
+        return run(config, Optional.empty(), runId, progress);
+    }
+
+    /**
+     * Runs every selected case of {@code config}, and the generated suites when {@code generation} is present.
+     *
+     * @param runId the id the reports will carry
+     */
+    public static RunResult run(RunConfiguration config, Optional<GenerationSettings> generation, String runId,
+            Progress progress) {
         Instant started = Instant.now();
         List<CaseResult> results = Collections.synchronizedList(new ArrayList<>());
         try (CaseResultSinks.Registration sink = CaseResultSinks.register(result -> {
@@ -59,6 +72,7 @@ public final class ConformanceRunner {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(selectUniqueId(UniqueId.forEngine(CouchTckTestEngine.ENGINE_ID)))
                     .configurationParameters(config.toParameters())
+                    .configurationParameters(generation.map(GenerationParameters::toParameters).orElse(Map.of()))
                     .configurationParameter(CaseResultSinks.PARAMETER, sink.id())
                     .build();
             Launcher launcher = LauncherFactory.create(LauncherConfig.builder()

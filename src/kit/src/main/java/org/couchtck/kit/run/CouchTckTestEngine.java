@@ -1,6 +1,7 @@
 package org.couchtck.kit.run;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,9 @@ import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.suites.CaseExecutor;
+import org.couchtck.kit.suites.GeneratedSuiteRunner;
+import org.couchtck.kit.suites.GeneratedSuites;
+import org.couchtck.kit.suites.GenerationSettings;
 import org.couchtck.kit.suites.ServerSupervisor;
 import org.couchtck.kit.target.StdioServerOptions;
 import org.junit.platform.engine.EngineDiscoveryRequest;
@@ -67,7 +71,11 @@ public final class CouchTckTestEngine implements TestEngine {
         RunConfiguration config = RunConfiguration.fromParameters(request.getConfigurationParameters()::get);
         Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
         Map<String, SectionDescriptor> sections = new LinkedHashMap<>();
-        for (Case testCase : corpus.cases()) {
+        List<Case> cases = new ArrayList<>(corpus.cases());
+        if (GenerationParameters.fromParameters(request.getConfigurationParameters()::get).isPresent()) {
+            cases.addAll(GeneratedSuites.cases());
+        }
+        for (Case testCase : cases) {
             if (!config.selection().includes(testCase)) {
                 continue;
             }
@@ -96,8 +104,12 @@ public final class CouchTckTestEngine implements TestEngine {
         StdioServerOptions defaults = StdioServerOptions.defaults();
         StdioServerOptions options = new StdioServerOptions(config.timeout(), defaults.maxLineBytes(),
                 defaults.environment(), defaults.workingDirectory());
+        Optional<GenerationSettings> generation =
+                GenerationParameters.fromParameters(request.getConfigurationParameters()::get);
         try (ServerSupervisor supervisor = new ServerSupervisor(config.command(), options,
-                new StepRenderer(config.profile()))) {
+                new StepRenderer(config.profile()));
+                GeneratedSuiteRunner generated = new GeneratedSuiteRunner(config.profile(), supervisor,
+                        config.timeout(), generation.orElseGet(() -> GenerationSettings.withSeed(0)))) {
             CaseExecutor executor = new CaseExecutor(config.profile(), supervisor, config.timeout());
             for (TestDescriptor section : root.getChildren()) {
                 listener.executionStarted(section);
@@ -110,7 +122,7 @@ public final class CouchTckTestEngine implements TestEngine {
                         continue;
                     }
                     listener.executionStarted(descriptor);
-                    CaseResult result = baseline.apply(runGuarded(executor, descriptor.testCase()));
+                    CaseResult result = baseline.apply(runGuarded(executor, generated, descriptor.testCase()));
                     sink.accept(result);
                     listener.reportingEntryPublished(descriptor, reportEntry(result));
                     listener.executionFinished(descriptor, toExecutionResult(result));
@@ -133,9 +145,9 @@ public final class CouchTckTestEngine implements TestEngine {
     }
 
     /** A defect of the kit itself must cost one case, not the rest of the run. */
-    private static CaseResult runGuarded(CaseExecutor executor, Case testCase) {
+    private static CaseResult runGuarded(CaseExecutor executor, GeneratedSuiteRunner generated, Case testCase) {
         try {
-            return executor.run(testCase);
+            return GeneratedSuites.isGenerated(testCase) ? generated.run(testCase) : executor.run(testCase);
         } catch (RuntimeException e) {
             return new CaseResult(testCase.id(), testCase.section(), testCase.level(), testCase.description(),
                     testCase.spec(), Verdict.ERROR, "internal error of the kit: " + e, "", "", -1, List.of(),

@@ -1,0 +1,20 @@
+package org.couchtck.kit.generate;
+
+/**
+ * Turns generated functions into source code of one query-server language. The generated suites need one
+ * renderer per language they can test; JavaScript is {@link JavaScriptRenderer}.
+ */
+public interface FunctionRenderer {
+
+    /** The language name as the corpus and {@code --language} spell it, e.g. {@code javascript}. */
+    String language();
+
+    /** Source of a map function, as sent in {@code add_fun}. */
+    String render(MapFunction function);
+
+    /** Source of a reduce function, as sent in {@code reduce} and {@code rereduce}. */
+    String render(ReduceFunction function);
+
+    /** The source of a library module that exports {@code value} under the name {@code value}, for {@code add_lib}. */
+    String libraryModule(long value);
+}

@@ -1,0 +1,143 @@
+package org.couchtck.kit.generate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A map function as a small language-neutral tree over the document's fields: statements that emit keys and values,
+ * possibly under conditions. A {@link FunctionRenderer} turns it into source code.
+ *
+ * @param body the statements, run in order for every document
+ */
+public record MapFunction(List<Statement> body) {
+
+    public MapFunction {
+        body = List.copyOf(body);
+    }
+
+    /** A statement of a map function. */
+    public sealed interface Statement permits Emit, When {}
+
+    /** {@code emit(key, value)}. */
+    public record Emit(Expr key, Expr value) implements Statement {}
+
+    /** Runs {@code then} only when {@code condition} holds. */
+    public record When(Condition condition, List<Statement> then) implements Statement {
+        public When {
+            then = List.copyOf(then);
+        }
+    }
+
+    /** A value computed from the document. */
+    public sealed interface Expr permits Field, Constant, ArrayOf, ObjectOf, NonJson {}
+
+    /** The document's field {@code name}, undefined when it is missing. */
+    public record Field(String name) implements Expr {}
+
+    /** A JSON constant (small numbers, plain strings, booleans, null). */
+    public record Constant(JsonNode value) implements Expr {}
+
+    /** An array of values. */
+    public record ArrayOf(List<Expr> items) implements Expr {
+        public ArrayOf {
+            items = List.copyOf(items);
+        }
+    }
+
+    /** An object with the given members in order. */
+    public record ObjectOf(List<Member> members) implements Expr {
+        public ObjectOf {
+            members = List.copyOf(members);
+        }
+    }
+
+    /** One member of an {@link ObjectOf}. */
+    public record Member(String key, Expr value) {}
+
+    /** A value JSON cannot express; how it is serialised is the language's business (and the point of the test). */
+    public record NonJson(Kind kind) implements Expr {
+        /** Which value. */
+        public enum Kind { UNDEFINED, NAN, INFINITY, NEGATIVE_INFINITY }
+    }
+
+    /** A test on the document. */
+    public sealed interface Condition permits Has, IsNumber, IsString, Not {}
+
+    /** The field is present. */
+    public record Has(String field) implements Condition {}
+
+    /** The field is a number. */
+    public record IsNumber(String field) implements Condition {}
+
+    /** The field is a string. */
+    public record IsString(String field) implements Condition {}
+
+    /** The opposite of a condition. */
+    public record Not(Condition condition) implements Condition {}
+
+    /**
+     * Generates a map function: a few statements, mostly emits of fields, constants, arrays and objects. The
+     * simplest one (all choices 0) emits nothing.
+     */
+    public static MapFunction generate(Choices choices) {
+        return new MapFunction(statements(choices, 0));
+    }
+
+    private static List<Statement> statements(Choices choices, int depth) {
+        List<Statement> statements = new ArrayList<>();
+        while (choices.more(statements.size(), 4, 70)) {
+            if (depth < 2 && choices.chance(25)) {
+                statements.add(new When(condition(choices), statements(choices, depth + 1)));
+            } else {
+                statements.add(new Emit(expr(choices, 0), expr(choices, 0)));
+            }
+        }
+        return statements;
+    }
+
+    private static Condition condition(Choices choices) {
+        String field = DocumentGenerator.key(choices);
+        Condition condition = switch ((int) choices.draw(2)) {
+            case 0 -> new Has(field);
+            case 1 -> new IsNumber(field);
+            default -> new IsString(field);
+        };
+        return choices.chance(30) ? new Not(condition) : condition;
+    }
+
+    private static Expr expr(Choices choices, int depth) {
+        int kind = (int) choices.draw(depth < 2 ? 4 : 2);
+        return switch (kind) {
+            case 0 -> new Constant(constant(choices));
+            case 1 -> new Field(DocumentGenerator.key(choices));
+            case 2 -> new NonJson(choices.pick(List.of(NonJson.Kind.values())));
+            case 3 -> {
+                List<Expr> items = new ArrayList<>();
+                while (choices.more(items.size(), 3, 65)) {
+                    items.add(expr(choices, depth + 1));
+                }
+                yield new ArrayOf(items);
+            }
+            default -> {
+                List<Member> members = new ArrayList<>();
+                while (choices.more(members.size(), 3, 65)) {
+                    members.add(new Member(DocumentGenerator.key(choices), expr(choices, depth + 1)));
+                }
+                yield new ObjectOf(members);
+            }
+        };
+    }
+
+    private static JsonNode constant(Choices choices) {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        return switch ((int) choices.draw(4)) {
+            case 0 -> nodes.nullNode();
+            case 1 -> nodes.numberNode(choices.draw(1000) - 500);
+            case 2 -> nodes.textNode(choices.pick(List.of("k", "key", "", "\u00e9", "\uD83D\uDE00")));
+            case 3 -> nodes.booleanNode(choices.draw(1) == 1);
+            default -> nodes.numberNode(choices.draw(100) / 4.0);
+        };
+    }
+}

@@ -1,0 +1,109 @@
+package org.couchtck.kit.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+class ShrinkerTest {
+
+    private static final Shrinker SHRINKER = new Shrinker(10_000, Duration.ofSeconds(30));
+
+    /** A list of numbers drawn with a continuation flag before each, as generators draw lists. */
+    private static List<Long> numbers(Choices choices) {
+        List<Long> numbers = new ArrayList<>();
+        while (choices.more(numbers.size(), 50, 80)) {
+            numbers.add(choices.draw(1_000_000));
+        }
+        return numbers;
+    }
+
+    private static Function<List<Long>, Optional<List<Long>>> failsWhen(Predicate<List<Long>> failure) {
+        return candidate -> {
+            Choices replay = Choices.replay(candidate);
+            return failure.test(numbers(replay)) ? Optional.of(replay.recorded()) : Optional.empty();
+        };
+    }
+
+    private static List<Long> failingStart(long seed, Predicate<List<Long>> failure) {
+        for (long s = seed; ; s++) {
+            Choices choices = Choices.random(s);
+            if (failure.test(numbers(choices))) {
+                return choices.recorded();
+            }
+        }
+    }
+
+    @Test
+    void should_shrink_to_one_element_at_the_boundary_when_any_large_element_fails() {
+        // given
+        Predicate<List<Long>> failure = list -> list.stream().anyMatch(v -> v >= 1000);
+        List<Long> start = failingStart(7, failure);
+
+        // when
+        Shrinker.Result result = SHRINKER.shrink(start, failsWhen(failure));
+
+        // then
+        assertThat(numbers(Choices.replay(result.choices()))).containsExactly(1000L);
+        assertThat(result.accepted()).isPositive();
+        assertThat(result.exhausted()).isFalse();
+    }
+
+    @Test
+    void should_keep_two_elements_when_the_failure_needs_two() {
+        // given
+        Predicate<List<Long>> failure = list -> list.stream().filter(v -> v > 10).count() >= 2;
+        List<Long> start = failingStart(3, failure);
+
+        // when
+        Shrinker.Result result = SHRINKER.shrink(start, failsWhen(failure));
+
+        // then
+        assertThat(numbers(Choices.replay(result.choices()))).containsExactly(11L, 11L);
+    }
+
+    @Test
+    void should_give_the_same_result_when_run_twice() {
+        // given
+        Predicate<List<Long>> failure = list -> list.stream().mapToLong(Long::longValue).sum() > 5000;
+        List<Long> start = failingStart(11, failure);
+
+        // when
+        Shrinker.Result first = SHRINKER.shrink(start, failsWhen(failure));
+        Shrinker.Result second = SHRINKER.shrink(start, failsWhen(failure));
+
+        // then
+        assertThat(first.choices()).isEqualTo(second.choices());
+        assertThat(first.steps()).isEqualTo(second.steps());
+        assertThat(numbers(Choices.replay(first.choices())).stream().mapToLong(Long::longValue).sum())
+                .isEqualTo(5001);
+    }
+
+    @Test
+    void should_stop_at_the_step_bound_with_a_still_failing_sequence() {
+        // given
+        Predicate<List<Long>> failure = list -> list.size() >= 3;
+        List<Long> start = failingStart(5, failure);
+        Shrinker bounded = new Shrinker(3, Duration.ofSeconds(30));
+
+        // when
+        Shrinker.Result result = bounded.shrink(start, failsWhen(failure));
+
+        // then
+        assertThat(result.steps()).isEqualTo(3);
+        assertThat(result.exhausted()).isTrue();
+        assertThat(failure.test(numbers(Choices.replay(result.choices())))).isTrue();
+    }
+
+    @Test
+    void should_order_shorter_sequences_first_then_lexicographically() {
+        assertThat(Shrinker.smaller(List.of(9L), List.of(0L, 0L))).isTrue();
+        assertThat(Shrinker.smaller(List.of(1L, 2L), List.of(1L, 3L))).isTrue();
+        assertThat(Shrinker.smaller(List.of(1L, 3L), List.of(1L, 3L))).isFalse();
+    }
+}
