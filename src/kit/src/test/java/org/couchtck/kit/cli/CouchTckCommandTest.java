@@ -2,15 +2,12 @@ package org.couchtck.kit.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.couchtck.kit.run.TestTargets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 @Timeout(120)
 class CouchTckCommandTest {
@@ -18,59 +15,51 @@ class CouchTckCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int couchtck(String... args) {
-        CommandLine cli = CouchTckCommand.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
-    }
+    private final CliRun cli = new CliRun();
 
     @Test
     void run_against_the_reference_writes_all_four_reports_and_exits_0() {
         Path reports = dir.resolve("reports");
 
-        int status = couchtck("run", "--fixtures", TestTargets.fixtures().toString(),
+        int status = cli.couchtck("run", "--fixtures", TestTargets.fixtures().toString(),
                 "--report-dir", reports.toString(), "--no-progress");
 
-        assertThat(status).as(err.toString()).isZero();
+        assertThat(status).as(cli.err()).isZero();
         assertThat(reports.resolve("results.json")).isRegularFile();
         assertThat(reports.resolve("junit.xml")).isRegularFile();
         assertThat(reports.resolve("report.html")).isRegularFile();
         assertThat(reports.resolve("summary.md")).isRegularFile();
-        assertThat(out.toString()).contains("PASS");
+        assertThat(cli.out()).contains("PASS");
     }
 
     @Test
     void failures_of_the_target_exit_1() {
-        int status = couchtck("run", "--server", TestTargets.commandLine("org.couchtck.kit.testservers.WrongAnswerServer"),
+        int status = cli.couchtck("run", "--server", TestTargets.commandLine("org.couchtck.kit.testservers.WrongAnswerServer"),
                 "--fixtures", TestTargets.fixtures().toString(), "--report-dir", dir.toString(), "--no-progress");
 
-        assertThat(status).as(err.toString()).isEqualTo(1);
+        assertThat(status).as(cli.err()).isEqualTo(1);
     }
 
     @Test
     void a_server_that_cannot_be_started_exits_3_with_one_line() {
-        int status = couchtck("run", "--server", "/no/such/view-server --flag", "--report-dir", dir.toString());
+        int status = cli.couchtck("run", "--server", "/no/such/view-server --flag", "--report-dir", dir.toString());
 
-        assertThat(status).as(err.toString()).isEqualTo(3);
-        assertThat(err.toString()).contains("/no/such/view-server").hasLineCount(1);
+        assertThat(status).as(cli.err()).isEqualTo(3);
+        assertThat(cli.err()).contains("/no/such/view-server").hasLineCount(1);
     }
 
     @Test
     void a_bad_flag_exits_2_with_a_clear_error() {
-        assertThat(couchtck("run", "--no-such-flag")).isEqualTo(2);
-        assertThat(err.toString()).contains("--no-such-flag");
+        assertThat(cli.couchtck("run", "--no-such-flag")).isEqualTo(2);
+        assertThat(cli.err()).contains("--no-such-flag");
     }
 
     @Test
     void a_bad_timeout_or_version_exits_2() {
-        assertThat(couchtck("run", "--timeout", "soon")).isEqualTo(2);
-        assertThat(err.toString()).contains("soon");
-        assertThat(couchtck("run", "--couchdb-version", "three", "--report-dir", dir.toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("three");
+        assertThat(cli.couchtck("run", "--timeout", "soon")).isEqualTo(2);
+        assertThat(cli.err()).contains("soon");
+        assertThat(cli.couchtck("run", "--couchdb-version", "three", "--report-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("three");
     }
 
     @Test
@@ -80,23 +69,23 @@ class CouchTckCommandTest {
                 {"section": "protocol", "cases": [{"id": "qs.protocol.x", "level": "OFTEN",
                   "description": "d", "steps": [{"reset": true}]}]}""");
 
-        int status = couchtck("run", "--fixtures", fixtures.toString(), "--report-dir", dir.toString());
+        int status = cli.couchtck("run", "--fixtures", fixtures.toString(), "--report-dir", dir.toString());
 
-        assertThat(status).as(err.toString()).isEqualTo(2);
-        assertThat(err.toString()).contains("protocol.json").contains("qs.protocol.x").contains("/cases/0/level");
+        assertThat(status).as(cli.err()).isEqualTo(2);
+        assertThat(cli.err()).contains("protocol.json").contains("qs.protocol.x").contains("/cases/0/level");
     }
 
     @Test
     void list_shows_the_selected_cases() {
-        int status = couchtck("list", "--fixtures", TestTargets.fixtures().toString(), "--include", "*map*",
+        int status = cli.couchtck("list", "--fixtures", TestTargets.fixtures().toString(), "--include", "*map*",
                 "--format", "json");
 
         assertThat(status).isZero();
-        assertThat(out.toString()).contains("qs.protocol.map-one-function").doesNotContain("reset-answers-true");
+        assertThat(cli.out()).contains("qs.protocol.map-one-function").doesNotContain("reset-answers-true");
     }
 
     @Test
     void no_command_is_a_usage_error() {
-        assertThat(couchtck()).isEqualTo(2);
+        assertThat(cli.couchtck()).isEqualTo(2);
     }
 }
