@@ -25,10 +25,11 @@ public final class Reproducer {
     /**
      * What the reference answers to one line: the expectation of the fixture's step.
      *
-     * @param reply the reply as JSON, empty when the reference writes none
+     * @param replied whether the reference writes a reply line
+     * @param reply the reply as JSON; empty when there is none or the kit cannot read it (then any reply passes)
      * @param exits whether the reference exits after the line
      */
-    public record Expectation(Optional<JsonNode> reply, boolean exits) {}
+    public record Expectation(boolean replied, Optional<JsonNode> reply, boolean exits) {}
 
     private static final ObjectMapper ASCII_PRETTY = JsonMapper.builder()
             .enable(JsonGenerator.Feature.ESCAPE_NON_ASCII)
@@ -91,7 +92,7 @@ public final class Reproducer {
             Expectation expectation = expectations.get(i);
             if (expectation.reply().isPresent()) {
                 step.putObject("expect").set("$literal", expectation.reply().get());
-            } else {
+            } else if (!expectation.replied()) {
                 step.putObject("expect").put("$noreply", true);
             }
             if (expectation.exits()) {

@@ -134,7 +134,8 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         List<Response> answers = ReferenceOracle.freshAnswers(shrunk.lines());
         List<String> lines = shrunk.lines().subList(0, answers.size());
         List<Reproducer.Expectation> expectations = answers.stream()
-                .map(r -> new Reproducer.Expectation(r.reply().flatMap(GeneratedSuiteRunner::json), r.exits()))
+                .map(r -> new Reproducer.Expectation(r.reply().isPresent(),
+                        r.reply().flatMap(GeneratedSuiteRunner::json), r.exits()))
                 .toList();
         String fixtureId = testCase.id() + "-shrunk-" + Long.toHexString(settings.seed());
         ObjectNode fixture = Reproducer.fixture(testCase.section(), testCase.spec(), fixtureId, testCase.level(),

@@ -3,6 +3,7 @@ package org.couchtck.kit.suites;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.couchtck.kit.generate.Counterexample;
@@ -88,20 +89,25 @@ final class SessionDifferential {
     }
 
     private Optional<String> compareReplies(String expectedLine, String actualLine) {
+        if (expectedLine.equals(actualLine)) {
+            return Optional.empty();
+        }
+        JsonNode expected;
         JsonNode actual;
+        try {
+            expected = WireJson.parse(expectedLine);
+        } catch (MalformedLineException e) {
+            // The kit's parser cannot read every reply the reference writes (e.g. lone surrogates in object keys):
+            // then only the same text counts as the same reply.
+            return Optional.of("replies differ (the reference's reply compared as text)");
+        }
         try {
             actual = WireJson.parse(actualLine);
         } catch (MalformedLineException e) {
             return Optional.of("the target's reply is not JSON: " + e.getMessage());
         }
-        JsonNode expected;
-        try {
-            expected = WireJson.parse(expectedLine);
-        } catch (MalformedLineException e) {
-            throw new IllegalStateException("the reference wrote a reply that is not JSON: " + expectedLine, e);
-        }
         if (!numbers.equal(expected, actual)) {
-            return Optional.of("replies differ (numbers compared " + numbers.name().toLowerCase() + ")");
+            return Optional.of("replies differ (numbers compared " + numbers.name().toLowerCase(Locale.ROOT) + ")");
         }
         return Optional.empty();
     }

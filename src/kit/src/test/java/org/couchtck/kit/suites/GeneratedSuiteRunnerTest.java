@@ -1,0 +1,151 @@
+package org.couchtck.kit.suites;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.couchtck.kit.cases.Case;
+import org.couchtck.kit.cases.Corpus;
+import org.couchtck.kit.cases.CouchDbVersion;
+import org.couchtck.kit.cases.StepKind;
+import org.couchtck.kit.cases.StepRenderer;
+import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.generate.GenerationBudget;
+import org.couchtck.kit.generate.NumberMode;
+import org.couchtck.kit.target.ServerCommand;
+import org.couchtck.kit.target.StdioServerOptions;
+import org.couchtck.kit.wire.WireJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(180)
+class GeneratedSuiteRunnerTest {
+
+    private static final TargetProfile PROFILE = new TargetProfile("javascript", CouchDbVersion.LATEST, Set.of());
+    private static final GenerationBudget SMALL = new GenerationBudget(12, Duration.ofSeconds(20), 1_000,
+            Duration.ofSeconds(60));
+
+    @TempDir
+    Path reports;
+
+    private static ServerCommand broken(String defect) {
+        return ServerCommand.javaMain("org.couchtck.kit.testservers.BrokenReferenceServer", defect);
+    }
+
+    private CaseResult run(String caseId, ServerCommand command, GenerationBudget budget, long seed,
+            Duration timeout) {
+        GenerationSettings settings = new GenerationSettings(seed, budget, NumberMode.EXACT, Optional.of(reports));
+        try (ServerSupervisor supervisor = new ServerSupervisor(command,
+                StdioServerOptions.defaults().withDefaultTimeout(timeout), new StepRenderer(PROFILE));
+                GeneratedSuiteRunner runner = new GeneratedSuiteRunner(PROFILE, supervisor, timeout, settings)) {
+            return runner.run(GeneratedSuites.find(caseId).orElseThrow());
+        }
+    }
+
+    @Test
+    void should_pass_every_generated_suite_when_the_target_is_the_reference() {
+        // given
+        ServerCommand reference = ServerCommand.reference();
+
+        // when
+        List<CaseResult> results = GeneratedSuites.cases().stream()
+                .map(c -> run(c.id(), reference, SMALL, 20261122L, Duration.ofSeconds(10)))
+                .toList();
+
+        // then
+        assertThat(results).allSatisfy(result -> {
+            assertThat(result.verdict()).as(result.caseId() + ": " + result.message()).isEqualTo(Verdict.PASS);
+            assertThat(result.seed()).hasValue(20261122L);
+        });
+    }
+
+    @Test
+    void should_shrink_to_one_map_doc_of_a_one_field_document_when_the_server_is_wrong_only_on_negative_zero()
+            throws Exception {
+        // given
+        GenerationBudget budget = new GenerationBudget(200, Duration.ofSeconds(60), 2_000, Duration.ofSeconds(90));
+
+        // when
+        CaseResult result = run(GeneratedSuites.MAP_DIFFERENTIAL, broken("negative-zero"), budget, 1L,
+                Duration.ofSeconds(10));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.seed()).hasValue(1L);
+        assertThat(result.message()).contains("reproduce: printf '%s\\n' ");
+        Corpus shrunk = Corpus.load(reports.resolve("shrunk"));
+        Case reproducer = shrunk.cases().get(0);
+        List<JsonNode> mapDocs = reproducer.steps().stream()
+                .filter(step -> step.kind() == StepKind.RAW && step.payload().textValue().startsWith("[\"map_doc\""))
+                .map(step -> parse(step.payload().textValue()))
+                .toList();
+        assertThat(mapDocs).hasSize(1);
+        JsonNode doc = mapDocs.get(0).get(1);
+        assertThat(doc.size()).isEqualTo(1);
+        JsonNode value = doc.elements().next();
+        assertThat(value.isDouble() && value.doubleValue() == 0.0 && 1 / value.doubleValue() < 0).isTrue();
+    }
+
+    @Test
+    void should_fail_the_reduce_algebra_when_rereduce_is_off_by_one() {
+        // when
+        CaseResult result = run(GeneratedSuites.REDUCE_ALGEBRA, broken("rereduce-off-by-one"), SMALL, 2L,
+                Duration.ofSeconds(10));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).contains("rereduce");
+    }
+
+    @Test
+    void should_fail_the_reduce_algebra_when_reduce_results_come_in_reverse_order() {
+        // when
+        CaseResult result = run(GeneratedSuites.REDUCE_ALGEBRA, broken("reduce-reversed"), SMALL, 3L,
+                Duration.ofSeconds(10));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).contains("reduce result");
+    }
+
+    @Test
+    void should_fail_the_session_differential_and_shrink_to_the_add_lib_when_add_lib_is_refused() {
+        // when
+        CaseResult result = run(GeneratedSuites.SESSION_DIFFERENTIAL, broken("add-lib-refused"), SMALL, 4L,
+                Duration.ofSeconds(10));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.actual()).isEqualTo("false");
+        assertThat(Corpus.load(reports.resolve("shrunk")).cases().get(0).steps()).hasSize(2);
+    }
+
+    @Test
+    void should_warn_in_the_robustness_suite_when_the_server_ignores_malformed_lines() {
+        // given
+        GenerationBudget budget = new GenerationBudget(12, Duration.ofSeconds(60), 15, Duration.ofSeconds(60));
+
+        // when
+        CaseResult result = run(GeneratedSuites.ROBUSTNESS, broken("silent-on-malformed"), budget, 5L,
+                Duration.ofMillis(500));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.WARN);
+        assertThat(result.message()).contains("no reply");
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            return WireJson.parse(line);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}

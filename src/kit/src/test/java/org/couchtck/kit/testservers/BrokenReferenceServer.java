@@ -1,0 +1,105 @@
+package org.couchtck.kit.testservers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.util.Iterator;
+import org.couchtck.kit.wire.MalformedLineException;
+import org.couchtck.kit.wire.WireJson;
+import org.couchtck.reference.queryserver.QueryServer;
+import org.couchtck.reference.queryserver.QueryServerOptions;
+import org.couchtck.reference.queryserver.Response;
+
+/**
+ * The reference query server, in process, with one deliberate defect chosen by the first argument:
+ * <ul>
+ *   <li>{@code negative-zero}: a {@code map_doc} whose document holds -0.0 anywhere gets an error reply;</li>
+ *   <li>{@code rereduce-off-by-one}: every {@code rereduce} result that is a number is one too big;</li>
+ *   <li>{@code reduce-reversed}: {@code reduce} results come in reverse function order;</li>
+ *   <li>{@code add-lib-refused}: {@code add_lib} answers {@code false};</li>
+ *   <li>{@code silent-on-malformed}: a line that is not JSON gets no reply and the process keeps running.</li>
+ * </ul>
+ * Everything else is the reference's answer.
+ */
+public final class BrokenReferenceServer {
+
+    private BrokenReferenceServer() {}
+
+    public static void main(String[] args) {
+        String defect = args[0];
+        LineIo io = new LineIo();
+        try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
+            String line;
+            while ((line = io.readLine()) != null) {
+                JsonNode message = parse(line);
+                if (message == null && defect.equals("silent-on-malformed")) {
+                    continue;
+                }
+                Response response = reference.handle(line);
+                response.logLines().forEach(io::println);
+                response.reply().map(reply -> corrupt(defect, message, reply)).ifPresent(io::println);
+                if (response.exits()) {
+                    System.exit(response.exitStatus().getAsInt());
+                }
+            }
+        }
+        System.exit(0);
+    }
+
+    private static String corrupt(String defect, JsonNode message, String reply) {
+        String command = message != null && message.isArray() && message.size() > 0
+                ? message.get(0).asText() : "";
+        switch (defect) {
+            case "negative-zero":
+                if (command.equals("map_doc") && message.size() > 1 && hasNegativeZero(message.get(1))) {
+                    return "[\"error\",\"negative_zero\",\"mishandled -0.0\"]";
+                }
+                return reply;
+            case "rereduce-off-by-one":
+                if (command.equals("rereduce")) {
+                    JsonNode parsed = parse(reply);
+                    if (parsed != null && parsed.path(1).path(0).isNumber()) {
+                        ((ArrayNode) parsed.get(1)).set(0, parsed.get(1).get(0).asLong() + 1);
+                        return WireJson.write(parsed);
+                    }
+                }
+                return reply;
+            case "reduce-reversed":
+                if (command.equals("reduce")) {
+                    JsonNode parsed = parse(reply);
+                    if (parsed != null && parsed.path(1).isArray()) {
+                        ArrayNode reversed = WireJson.mapper().createArrayNode();
+                        for (int i = parsed.get(1).size() - 1; i >= 0; i--) {
+                            reversed.add(parsed.get(1).get(i));
+                        }
+                        ((ArrayNode) parsed).set(1, reversed);
+                        return WireJson.write(parsed);
+                    }
+                }
+                return reply;
+            case "add-lib-refused":
+                return command.equals("add_lib") ? "false" : reply;
+            default:
+                return reply;
+        }
+    }
+
+    private static JsonNode parse(String line) {
+        try {
+            return WireJson.parse(line);
+        } catch (MalformedLineException e) {
+            return null;
+        }
+    }
+
+    private static boolean hasNegativeZero(JsonNode node) {
+        if (node.isDouble() && node.doubleValue() == 0.0 && 1.0 / node.doubleValue() < 0) {
+            return true;
+        }
+        for (Iterator<JsonNode> it = node.elements(); it.hasNext(); ) {
+            if (hasNegativeZero(it.next())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
