@@ -8,7 +8,8 @@ import picocli.CommandLine.Spec;
 /** The {@code couchtck} command: entry point of the kit's jar. */
 @Command(name = "couchtck", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Conformance test kit for CouchDB query servers.",
-        subcommands = {RunCommand.class, ListCommand.class, BenchCommand.class, CompareCommand.class})
+        subcommands = {RunCommand.class, ReplayCommand.class, ListCommand.class, BenchCommand.class,
+                CompareCommand.class})
 public final class CouchTckCommand implements Runnable {
 
     @Spec
@@ -17,7 +18,7 @@ public final class CouchTckCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getErr());
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, list, bench or compare");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, replay, list, bench or compare");
     }
 
     /** Runs the command line and exits with its status. */

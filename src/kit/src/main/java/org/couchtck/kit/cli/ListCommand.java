@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.Applicability;
@@ -13,13 +14,14 @@ import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
 import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.suites.GeneratedSuites;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code couchtck list}: the cases of the corpus, filtered, as text or JSON. */
+/** {@code couchtck list}: the cases of the corpus (and, with the built-in corpus, the generated suites), filtered. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List the cases of the corpus.")
 final class ListCommand implements Callable<Integer> {
 
@@ -47,7 +49,11 @@ final class ListCommand implements Callable<Integer> {
         TargetProfile profile;
         try {
             Corpus corpus = fixtures == null ? Corpus.builtIn() : Corpus.load(fixtures);
-            cases = corpus.cases().stream().filter(selection.selection()::includes).toList();
+            List<Case> all = new ArrayList<>(corpus.cases());
+            if (fixtures == null) {
+                all.addAll(GeneratedSuites.cases());
+            }
+            cases = all.stream().filter(selection.selection()::includes).toList();
             profile = target.profile();
         } catch (FixtureException | IllegalArgumentException e) {
             spec.commandLine().getErr().println("couchtck: " + e.getMessage());

@@ -19,6 +19,7 @@ import org.couchtck.kit.report.RunResult;
 import org.couchtck.kit.run.Baseline;
 import org.couchtck.kit.run.ConformanceRunner;
 import org.couchtck.kit.run.RunConfiguration;
+import org.couchtck.kit.suites.GenerationSettings;
 import org.couchtck.kit.target.ServerCommand;
 import org.couchtck.kit.target.StdioServer;
 import org.couchtck.kit.target.StdioServerOptions;
@@ -56,11 +57,20 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never draw a progress bar.")
     boolean noProgress;
 
+    @Mixin
+    GenerationOptions generation;
+
+    @Option(names = "--generated", negatable = true,
+            description = "Run the generated suites (qs.generated-*) too; default: with the built-in corpus, not "
+                    + "with --fixtures.")
+    Boolean generated;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RunConfiguration config;
+        Optional<GenerationSettings> settings;
         try {
             config = new RunConfiguration(target.serverCommand(), target.profile(),
                     target.timeout, Optional.ofNullable(fixtures), selection.selection(),
@@ -68,10 +78,24 @@ final class RunCommand implements Callable<Integer> {
             Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
             config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
             config.command();
+            boolean withGenerated = generated != null ? generated : fixtures == null;
+            settings = withGenerated ? Optional.of(generation.settings()) : Optional.empty();
         } catch (FixtureException | Baseline.BaselineException | IllegalArgumentException e) {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        return execute(config, settings, reportDir, !noProgress, out, err);
+    }
+
+    /**
+     * Runs {@code config} (and the generated suites when {@code settings} is present), writes the reports and prints
+     * the summary; shared with {@code replay}.
+     *
+     * @param reportDir where the reports go; null: reports/&lt;run-id&gt;
+     * @return the exit status
+     */
+    static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
+            boolean progress, PrintWriter out, PrintWriter err) {
         if (config.server().isPresent()) {
             Optional<String> startFailure = tryStart(config.command());
             if (startFailure.isPresent()) {
@@ -81,8 +105,10 @@ final class RunCommand implements Callable<Integer> {
         }
         String runId = runId(config);
         Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
-        ProgressBar bar = ProgressBar.forStream(System.out, !noProgress && System.console() != null);
-        RunResult run = ConformanceRunner.run(config, runId, new ProgressAdapter(bar));
+        Optional<GenerationSettings> generation = settings.map(s -> new GenerationSettings(s.seed(), s.budget(),
+                s.numbers(), Optional.of(dir)));
+        ProgressBar bar = ProgressBar.forStream(System.out, progress && System.console() != null);
+        RunResult run = ConformanceRunner.run(config, generation, runId, new ProgressAdapter(bar));
         bar.finish();
         ReportFiles files;
         try {
@@ -92,6 +118,8 @@ final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         out.print(ConsoleSummary.render(run, files, System.console() != null));
+        generation.ifPresent(g -> out.println("Generated suites: seed " + g.seed() + " (--seed " + g.seed()
+                + " generates the same cases again)"));
         out.flush();
         if (neverAnswered(run)) {
             err.println("couchtck: the target never answered: " + config.targetName());

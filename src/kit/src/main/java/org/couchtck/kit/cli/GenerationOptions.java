@@ -1,0 +1,57 @@
+package org.couchtck.kit.cli;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Optional;
+import org.couchtck.kit.generate.GenerationBudget;
+import org.couchtck.kit.generate.NumberMode;
+import org.couchtck.kit.suites.GenerationSettings;
+import picocli.CommandLine.Option;
+
+/** The options of the generated suites: seed, budgets and number comparison; shared by {@code run} and {@code replay}. */
+final class GenerationOptions {
+
+    @Option(names = "--seed", paramLabel = "SEED",
+            description = "Seed of the generated suites; the same seed generates the same cases (default: random, "
+                    + "printed after the run).")
+    Long seed;
+
+    @Option(names = "--cases-per-property", paramLabel = "N",
+            description = "Generated examples per property (default: ${DEFAULT-VALUE}).", defaultValue = "60")
+    int casesPerProperty;
+
+    @Option(names = "--time-per-suite", paramLabel = "DURATION", converter = DurationConverter.class,
+            defaultValue = "10s",
+            description = "Longest a generated suite runs its examples, shrinking aside (default: ${DEFAULT-VALUE}).")
+    Duration timePerSuite;
+
+    @Option(names = "--shrink-steps", paramLabel = "N", defaultValue = "1000",
+            description = "Most candidates tried when shrinking one failure (default: ${DEFAULT-VALUE}).")
+    int shrinkSteps;
+
+    @Option(names = "--shrink-time", paramLabel = "DURATION", converter = DurationConverter.class,
+            defaultValue = "30s", description = "Longest the shrinking of one failure runs (default: ${DEFAULT-VALUE}).")
+    Duration shrinkTime;
+
+    @Option(names = "--number-mode", paramLabel = "MODE", defaultValue = "exact",
+            description = "How the generated suites compare numbers with the reference: exact, or ieee-double for "
+                    + "servers whose language keeps integers beyond 2^53 (default: ${DEFAULT-VALUE}).")
+    String numberMode;
+
+    /**
+     * The settings these options describe, without a report folder yet (the run decides it).
+     *
+     * @throws IllegalArgumentException for an unusable value
+     */
+    GenerationSettings settings() {
+        if (shrinkSteps < 0) {
+            throw new IllegalArgumentException("--shrink-steps must not be negative: " + shrinkSteps);
+        }
+        if (casesPerProperty < 1) {
+            throw new IllegalArgumentException("--cases-per-property must be at least 1: " + casesPerProperty);
+        }
+        long chosen = seed != null ? seed : new SecureRandom().nextLong();
+        return new GenerationSettings(chosen, new GenerationBudget(casesPerProperty, timePerSuite, shrinkSteps,
+                shrinkTime), NumberMode.parse(numberMode), Optional.empty());
+    }
+}

@@ -1,0 +1,79 @@
+package org.couchtck.kit.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.couchtck.kit.cases.Corpus;
+import org.couchtck.kit.cases.FixtureException;
+import org.couchtck.kit.run.CaseSelection;
+import org.couchtck.kit.run.RunConfiguration;
+import org.couchtck.kit.suites.GeneratedSuites;
+import org.couchtck.kit.suites.GenerationSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code couchtck replay <case-id> --seed S}: one case again, generated from the seed a report recorded, with the
+ * shrunk counterexample and its reproducer.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = "Run one case again: a generated case with the seed of an earlier run, or a corpus case.")
+final class ReplayCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "CASE-ID", description = "The case to replay, e.g. "
+            + GeneratedSuites.MAP_DIFFERENTIAL + ".")
+    String caseId;
+
+    @Mixin
+    TargetOptions target;
+
+    @Mixin
+    GenerationOptions generation;
+
+    @Option(names = "--fixtures", paramLabel = "DIR", description = "Load corpus cases from this folder instead of the built-in corpus.")
+    Path fixtures;
+
+    @Option(names = "--report-dir", paramLabel = "DIR", description = "Where to write the reports (default: reports/<run-id>).")
+    Path reportDir;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        RunConfiguration config;
+        GenerationSettings settings;
+        try {
+            boolean generated = GeneratedSuites.find(caseId).isPresent();
+            if (generated && generation.seed == null) {
+                err.println("couchtck: replaying a generated case needs the --seed of the run to replay");
+                return ExitCodes.USAGE;
+            }
+            if (!generated) {
+                Corpus corpus = fixtures == null ? Corpus.builtIn() : Corpus.load(fixtures);
+                if (corpus.find(caseId).isEmpty()) {
+                    err.println("couchtck: no case " + caseId + " in the corpus or the generated suites");
+                    return ExitCodes.USAGE;
+                }
+            }
+            config = new RunConfiguration(target.serverCommand(), target.profile(), target.timeout,
+                    Optional.ofNullable(fixtures), new CaseSelection(List.of(caseId), List.of(), Set.of()),
+                    Optional.empty());
+            config.command();
+            settings = generation.settings();
+        } catch (FixtureException | IllegalArgumentException e) {
+            err.println("couchtck: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        return RunCommand.execute(config, Optional.of(settings), reportDir, false, out, err);
+    }
+}
