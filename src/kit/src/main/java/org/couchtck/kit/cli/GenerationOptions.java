@@ -21,7 +21,7 @@ final class GenerationOptions {
     int casesPerProperty;
 
     @Option(names = "--time-per-suite", paramLabel = "DURATION", converter = DurationConverter.class,
-            defaultValue = "10s",
+            defaultValue = "30s",
             description = "Longest a generated suite runs its examples, shrinking aside (default: ${DEFAULT-VALUE}).")
     Duration timePerSuite;
 

@@ -49,12 +49,31 @@ public final class DocumentGenerator {
         return doc;
     }
 
+    /**
+     * Strings for made-up keys: {@link #STRINGS} without lone surrogates. The reference reads a lone surrogate escape
+     * in a value but not in an object key (its JSON reader gives up), where couchjs reads both; keys with them would
+     * only compare the reference with itself.
+     */
+    static final List<String> KEY_STRINGS = STRINGS.stream().filter(s -> !hasLoneSurrogate(s)).toList();
+
     /** A field name: mostly from {@link #FIELDS}, sometimes made up. */
     public static String key(Choices choices) {
-        if (choices.chance(90)) {
+        if (!choices.chance(10)) {
             return choices.pick(FIELDS);
         }
-        return "k" + choices.draw(20) + choices.pick(STRINGS);
+        return "k" + choices.draw(20) + choices.pick(KEY_STRINGS);
+    }
+
+    static boolean hasLoneSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Any JSON value, {@code depth} levels down. */

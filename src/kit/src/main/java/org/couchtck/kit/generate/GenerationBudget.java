@@ -27,7 +27,7 @@ public record GenerationBudget(int casesPerProperty, Duration timePerSuite, int 
 
     /** The defaults of {@code couchtck run}: the four generated suites take well under a minute on the reference. */
     public static GenerationBudget defaults() {
-        return new GenerationBudget(60, Duration.ofSeconds(10), 1_000, Duration.ofSeconds(30));
+        return new GenerationBudget(60, Duration.ofSeconds(30), 1_000, Duration.ofSeconds(30));
     }
 
     /** This budget with another number of examples per property. */

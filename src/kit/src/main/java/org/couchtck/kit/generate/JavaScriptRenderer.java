@@ -51,17 +51,16 @@ public final class JavaScriptRenderer implements FunctionRenderer {
     }
 
     private String statements(List<MapFunction.Statement> statements) {
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder(" ");
         for (MapFunction.Statement statement : statements) {
-            out.append(' ');
             if (statement instanceof MapFunction.Emit emit) {
-                out.append("emit(").append(expr(emit.key())).append(", ").append(expr(emit.value())).append(");");
+                out.append("emit(").append(expr(emit.key())).append(", ").append(expr(emit.value())).append("); ");
             } else if (statement instanceof MapFunction.When when) {
                 out.append("if (").append(condition(when.condition())).append(") {")
-                        .append(statements(when.then())).append(" }");
+                        .append(statements(when.then())).append("} ");
             }
         }
-        return out.append(' ').toString();
+        return out.toString();
     }
 
     private String condition(MapFunction.Condition condition) {

@@ -1,0 +1,75 @@
+package org.couchtck.kit.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.couchtck.kit.wire.MalformedLineException;
+import org.couchtck.kit.wire.WireJson;
+import org.junit.jupiter.api.Test;
+
+class SessionGeneratorTest {
+
+    private static final String RESET = "[\"reset\",{\"reduce_limit\":true,\"timeout\":5000}]";
+    private static final SessionGenerator SESSIONS = new SessionGenerator(new JavaScriptRenderer(),
+            new ProtocolShape(RESET, true));
+
+    private static String commands(Session session) {
+        return session.lines().stream().map(SessionGeneratorTest::command).collect(Collectors.joining(" "));
+    }
+
+    private static String command(String line) {
+        try {
+            JsonNode message = WireJson.parse(line);
+            return message.get(0).textValue();
+        } catch (MalformedLineException e) {
+            throw new AssertionError(line, e);
+        }
+    }
+
+    @Test
+    void should_give_the_simplest_sessions_when_every_choice_is_zero() {
+        // when
+        Session map = SESSIONS.mapSession(Choices.replay(List.of()));
+        Session full = SESSIONS.fullSession(Choices.replay(List.of()));
+
+        // then
+        assertThat(map.lines()).containsExactly(RESET);
+        assertThat(full.lines()).containsExactly(RESET, RESET,
+                "[\"reduce\",[],[],\"" + ProtocolShape.CONTEXT + "\"]");
+    }
+
+    @Test
+    void should_talk_in_the_indexers_order_for_every_seed() {
+        for (long seed = 0; seed < 300; seed++) {
+            // when
+            Session session = SESSIONS.fullSession(Choices.random(seed));
+
+            // then
+            assertThat(commands(session)).as("seed " + seed)
+                    .matches("reset( add_lib)?( add_fun)*( map_doc)* reset reduce( rereduce)?");
+        }
+    }
+
+    @Test
+    void should_send_reduce_without_context_when_the_version_predates_it() {
+        // given
+        SessionGenerator old = new SessionGenerator(new JavaScriptRenderer(), new ProtocolShape(RESET, false));
+
+        // when
+        String reduce = old.reduce(List.of(new ReduceFunction(ReduceFunction.Algebra.SUM)),
+                SessionGenerator.rows(Choices.replay(List.of())));
+
+        // then
+        assertThat(reduce).startsWith("[\"reduce\",[\"function(keys, values, rereduce)").endsWith("\"],[]]");
+    }
+
+    @Test
+    void should_generate_identical_sessions_when_the_seed_is_the_same() {
+        for (long seed = 0; seed < 50; seed++) {
+            assertThat(SESSIONS.fullSession(Choices.random(seed)))
+                    .isEqualTo(SESSIONS.fullSession(Choices.random(seed)));
+        }
+    }
+}
