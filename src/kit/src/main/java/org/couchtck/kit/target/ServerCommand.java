@@ -126,7 +126,9 @@ public record ServerCommand(List<String> argv) {
     public static ServerCommand reference() {
         // A query server is single-threaded: the serial collector starts in about half the time G1 needs on a
         // small machine, which matters because a run starts a new process for every case that needs a fresh one.
-        return java(List.of("-XX:+UseSerialGC"), REFERENCE_MAIN);
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC"));
+        options.addAll(ReferenceClassArchive.jvmOptions(currentJava(), System.getProperty("java.class.path")));
+        return java(options, REFERENCE_MAIN);
     }
 
     /** The command as one line a POSIX shell (and {@link #parse}) would split back into the same arguments. */
