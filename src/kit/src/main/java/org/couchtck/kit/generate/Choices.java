@@ -3,6 +3,7 @@ package org.couchtck.kit.generate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 
 /**
  * The random decisions a generator makes, recorded. A fresh sequence draws from a seeded random source; a replayed
@@ -18,6 +19,13 @@ public final class Choices {
     private final SplittableRandom random;
     private final long[] replayed;
     private final List<Long> recorded = new ArrayList<>();
+    private final List<Span> spans = new ArrayList<>();
+
+    /**
+     * The choices {@code [start, end)} that made one element of a list, its continuation flag included: deleting them
+     * deletes exactly that element, which is how the shrinker removes a field, an emit or a whole protocol line.
+     */
+    public record Span(int start, int end) {}
 
     private Choices(SplittableRandom random, long[] replayed) {
         this.random = random;
@@ -85,6 +93,30 @@ public final class Choices {
      */
     public boolean more(int size, int max, int percent) {
         return size < max && chance(percent);
+    }
+
+    /**
+     * A list drawn element by element, each preceded by a continuation flag (see {@link #more}); each element's
+     * choices are recorded as a {@link Span}.
+     *
+     * @param max the most elements
+     * @param percent how likely one more element is while below {@code max}
+     */
+    public <T> List<T> list(int max, int percent, Function<Choices, T> element) {
+        List<T> elements = new ArrayList<>();
+        while (true) {
+            int start = recorded.size();
+            if (!more(elements.size(), max, percent)) {
+                return elements;
+            }
+            elements.add(element.apply(this));
+            spans.add(new Span(start, recorded.size()));
+        }
+    }
+
+    /** The list elements drawn so far, in the order they were finished. */
+    public List<Span> spans() {
+        return List.copyOf(spans);
     }
 
     /** The choices drawn so far, in order. */

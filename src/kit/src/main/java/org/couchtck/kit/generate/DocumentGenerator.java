@@ -41,11 +41,7 @@ public final class DocumentGenerator {
         if (choices.chance(90)) {
             doc.put("_id", "doc" + choices.draw(999));
         }
-        int fields = 0;
-        while (choices.more(fields, 6, 75)) {
-            doc.set(key(choices), value(choices, 0));
-            fields++;
-        }
+        choices.list(6, 75, c -> doc.set(key(c), value(c, 0)));
         return doc;
     }
 
@@ -95,19 +91,13 @@ public final class DocumentGenerator {
 
     private static ArrayNode array(Choices choices, int depth) {
         ArrayNode array = NODES.arrayNode();
-        while (choices.more(array.size(), 5, 70)) {
-            array.add(value(choices, depth));
-        }
+        choices.list(5, 70, c -> array.add(value(c, depth)));
         return array;
     }
 
     private static ObjectNode object(Choices choices, int depth) {
         ObjectNode object = NODES.objectNode();
-        int size = 0;
-        while (choices.more(size, 5, 70)) {
-            object.set(key(choices), value(choices, depth));
-            size++;
-        }
+        choices.list(5, 70, c -> object.set(key(c), value(c, depth)));
         return object;
     }
 

@@ -2,7 +2,6 @@ package org.couchtck.kit.generate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -86,15 +85,9 @@ public record MapFunction(List<Statement> body) {
     }
 
     private static List<Statement> statements(Choices choices, int depth) {
-        List<Statement> statements = new ArrayList<>();
-        while (choices.more(statements.size(), 4, 70)) {
-            if (depth < 2 && choices.chance(25)) {
-                statements.add(new When(condition(choices), statements(choices, depth + 1)));
-            } else {
-                statements.add(new Emit(expr(choices, 0), expr(choices, 0)));
-            }
-        }
-        return statements;
+        return choices.list(4, 70, c -> depth < 2 && c.chance(25)
+                ? new When(condition(c), statements(c, depth + 1))
+                : new Emit(expr(c, 0), expr(c, 0)));
     }
 
     private static Condition condition(Choices choices) {
@@ -113,20 +106,9 @@ public record MapFunction(List<Statement> body) {
             case 0 -> new Constant(constant(choices));
             case 1 -> new Field(DocumentGenerator.key(choices));
             case 2 -> new NonJson(choices.pick(List.of(NonJson.Kind.values())));
-            case 3 -> {
-                List<Expr> items = new ArrayList<>();
-                while (choices.more(items.size(), 3, 65)) {
-                    items.add(expr(choices, depth + 1));
-                }
-                yield new ArrayOf(items);
-            }
-            default -> {
-                List<Member> members = new ArrayList<>();
-                while (choices.more(members.size(), 3, 65)) {
-                    members.add(new Member(DocumentGenerator.key(choices), expr(choices, depth + 1)));
-                }
-                yield new ObjectOf(members);
-            }
+            case 3 -> new ArrayOf(choices.list(3, 65, c -> expr(c, depth + 1)));
+            default -> new ObjectOf(choices.list(3, 65,
+                    c -> new Member(DocumentGenerator.key(c), expr(c, depth + 1))));
         };
     }
 

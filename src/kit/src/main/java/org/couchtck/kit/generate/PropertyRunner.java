@@ -60,20 +60,20 @@ public final class PropertyRunner {
             examples++;
             last = transcript;
             if (counterexample.isPresent()) {
-                Failure failure = shrink(property, i, choices.recorded(), counterexample.get(), last);
+                Failure failure = shrink(property, i, choices, counterexample.get(), last);
                 return new Report(examples, failure.transcript(), Optional.of(failure));
             }
         }
         return new Report(examples, last, Optional.empty());
     }
 
-    private <T> Failure shrink(Property<T> property, int index, List<Long> recorded, Counterexample original,
+    private <T> Failure shrink(Property<T> property, int index, Choices drawn, Counterexample original,
             Transcript fallback) {
         Shrinker shrinker = new Shrinker(budget.shrinkSteps(), budget.shrinkTime());
-        Shrinker.Result result = shrinker.shrink(recorded, candidate -> {
+        Shrinker.Result result = shrinker.shrink(drawn, candidate -> {
             Choices replay = Choices.replay(candidate);
             T example = property.generate(replay);
-            return property.check(example, new Transcript()).map(c -> replay.recorded());
+            return property.check(example, new Transcript()).map(c -> replay);
         });
         // Once more with a transcript kept: the evidence for the report.
         Transcript transcript = new Transcript();
@@ -84,7 +84,7 @@ public final class PropertyRunner {
         if (shrunk.isEmpty()) {
             // The failure did not reproduce a last time (a flaky target): report it as first found.
             fallback.add(Direction.EVENT, "the shrunk counterexample did not fail again; showing the original");
-            return new Failure(index, original, original, recorded, result, fallback);
+            return new Failure(index, original, original, drawn.recorded(), result, fallback);
         }
         return new Failure(index, original, shrunk.get(), result.choices(), result, transcript);
     }

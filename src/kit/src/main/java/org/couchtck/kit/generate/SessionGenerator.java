@@ -46,17 +46,12 @@ public final class SessionGenerator {
         addFunctions(choices, lines);
         addDocuments(choices, lines);
         lines.add(shape.resetLine());
-        List<ReduceFunction> funs = new ArrayList<>();
-        while (choices.more(funs.size(), 3, 70)) {
-            funs.add(ReduceFunction.generate(choices));
-        }
+        List<ReduceFunction> funs = choices.list(3, 70, ReduceFunction::generate);
         lines.add(reduce(funs, rows(choices)));
         if (!funs.isEmpty()) {
             ReduceFunction fun = funs.get((int) choices.draw(funs.size() - 1L));
             ArrayNode values = NODES.arrayNode();
-            while (choices.more(values.size(), 6, 75)) {
-                values.add(smallValue(choices));
-            }
+            choices.list(6, 75, c -> values.add(smallValue(c)));
             lines.add(rereduce(fun, values));
         }
         return new Session(lines);
@@ -88,11 +83,12 @@ public final class SessionGenerator {
     /** Reduce rows {@code [[key, docid], value]} with small whole values, as a view's rows would be. */
     public static ArrayNode rows(Choices choices) {
         ArrayNode rows = NODES.arrayNode();
-        while (choices.more(rows.size(), 8, 80)) {
-            ArrayNode row = rows.addArray();
-            row.addArray().add(choices.pick(List.of("a", "b", "\u00e9", ""))).add("doc" + rows.size());
-            row.add(smallValue(choices));
-        }
+        choices.list(8, 80, c -> {
+            ArrayNode row = NODES.arrayNode();
+            row.addArray().add(c.pick(List.of("a", "b", "\u00e9", ""))).add("doc" + (rows.size() + 1));
+            row.add(smallValue(c));
+            return rows.add(row);
+        });
         return rows;
     }
 
@@ -101,19 +97,12 @@ public final class SessionGenerator {
     }
 
     private void addFunctions(Choices choices, List<String> lines) {
-        int functions = 0;
-        while (choices.more(functions, 3, 75)) {
-            String source = renderer.render(MapFunction.generate(choices));
-            lines.add(WireJson.write(NODES.arrayNode().add("add_fun").add(source)));
-            functions++;
-        }
+        choices.list(3, 75, c -> lines.add(WireJson.write(NODES.arrayNode().add("add_fun")
+                .add(renderer.render(MapFunction.generate(c))))));
     }
 
     private static void addDocuments(Choices choices, List<String> lines) {
-        int documents = 0;
-        while (choices.more(documents, 5, 80)) {
-            lines.add(WireJson.write(NODES.arrayNode().add("map_doc").add(DocumentGenerator.document(choices))));
-            documents++;
-        }
+        choices.list(5, 80, c -> lines.add(WireJson.write(NODES.arrayNode().add("map_doc")
+                .add(DocumentGenerator.document(c)))));
     }
 }

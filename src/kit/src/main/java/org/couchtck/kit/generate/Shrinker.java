@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Minimises a recorded choice sequence while a failure still reproduces. Candidates delete spans of choices, zero
- * them, or lower single choices; one is kept only when the test still fails on it and what the test consumed is
+ * Minimises a recorded choice sequence while a failure still reproduces. Candidates delete whole list elements (the
+ * {@link Choices.Span}s the generators recorded), delete or zero runs of choices, or lower single choices; one is kept only when the test still fails on it and what the test consumed is
  * smaller (shorter, or equally long and lexicographically smaller) than the current sequence, so shrinking always
  * ends. Deterministic: the same start and the same test give the same result, within the step and time bounds.
  */
@@ -38,14 +38,16 @@ public final class Shrinker {
     /**
      * Shrinks {@code start}, which must fail.
      *
-     * @param test replays a candidate and, when it still fails, returns the choices the replay actually consumed;
-     *     empty when the candidate passes
+     * @param start the failing sequence, as drawn
+     * @param test replays a candidate and, when it still fails, returns the replayed choices (what the replay
+     *     actually consumed, and its list elements); empty when the candidate passes
      */
-    public Result shrink(List<Long> start, Function<List<Long>, Optional<List<Long>>> test) {
+    public Result shrink(Choices start, Function<List<Long>, Optional<Choices>> test) {
         Run run = new Run(start, test, System.nanoTime() + maxTime.toNanos());
         boolean improved = true;
         while (improved && !run.outOfBudget()) {
-            improved = run.deleteSpans();
+            improved = run.deleteElements();
+            improved |= run.deleteSpans();
             improved |= run.zeroSpans();
             improved |= run.lowerValues();
         }
@@ -55,17 +57,38 @@ public final class Shrinker {
 
     /** One shrink in progress. */
     private final class Run {
-        final Function<List<Long>, Optional<List<Long>>> test;
+        final Function<List<Long>, Optional<Choices>> test;
         final long deadline;
         final long startedNanos = System.nanoTime();
         List<Long> current;
+        List<Choices.Span> elements;
         int steps;
         int accepted;
 
-        Run(List<Long> start, Function<List<Long>, Optional<List<Long>>> test, long deadline) {
-            this.current = List.copyOf(start);
+        Run(Choices start, Function<List<Long>, Optional<Choices>> test, long deadline) {
+            this.current = start.recorded();
+            this.elements = start.spans();
             this.test = test;
             this.deadline = deadline;
+        }
+
+        /** Deletes list elements, later ones first, so that earlier spans keep their positions. */
+        boolean deleteElements() {
+            boolean improved = false;
+            int i = elements.size() - 1;
+            while (i >= 0 && !outOfBudget()) {
+                Choices.Span span = elements.get(i);
+                if (span.end() <= current.size()) {
+                    List<Long> candidate = new ArrayList<>(current.subList(0, span.start()));
+                    candidate.addAll(current.subList(span.end(), current.size()));
+                    if (tryCandidate(candidate)) {
+                        improved = true;
+                        i = Math.min(i, elements.size());
+                    }
+                }
+                i--;
+            }
+            return improved;
         }
 
         boolean outOfBudget() {
@@ -128,9 +151,10 @@ public final class Shrinker {
 
         boolean tryCandidate(List<Long> candidate) {
             steps++;
-            Optional<List<Long>> consumed = test.apply(candidate);
-            if (consumed.isPresent() && smaller(consumed.get(), current)) {
-                current = List.copyOf(consumed.get());
+            Optional<Choices> replayed = test.apply(candidate);
+            if (replayed.isPresent() && smaller(replayed.get().recorded(), current)) {
+                current = replayed.get().recorded();
+                elements = replayed.get().spans();
                 accepted++;
                 return true;
             }

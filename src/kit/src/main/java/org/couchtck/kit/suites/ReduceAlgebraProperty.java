@@ -57,9 +57,7 @@ final class ReduceAlgebraProperty implements Property<ReduceAlgebraProperty.Exam
     public Example generate(Choices choices) {
         List<ReduceFunction> funs = new ArrayList<>();
         funs.add(ReduceFunction.generate(choices));
-        while (choices.more(funs.size(), 4, 50)) {
-            funs.add(ReduceFunction.generate(choices));
-        }
+        funs.addAll(choices.list(3, 50, ReduceFunction::generate));
         ArrayNode rows = SessionGenerator.rows(choices);
         if (rows.isEmpty()) {
             rows.addArray().add(NODES.arrayNode().add("a").add("doc0")).add(0);

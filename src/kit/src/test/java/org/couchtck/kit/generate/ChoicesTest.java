@@ -75,6 +75,19 @@ class ChoicesTest {
     }
 
     @Test
+    void should_record_each_list_element_with_its_flag_as_a_span() {
+        // given: flag, element, flag, element, flag that ends the list
+        Choices replay = Choices.replay(List.of(99L, 5L, 99L, 6L, 0L));
+
+        // when
+        List<Long> elements = replay.list(10, 50, c -> c.draw(9));
+
+        // then
+        assertThat(elements).containsExactly(5L, 6L);
+        assertThat(replay.spans()).containsExactly(new Choices.Span(0, 2), new Choices.Span(2, 4));
+    }
+
+    @Test
     void should_refuse_a_negative_bound() {
         assertThatThrownBy(() -> Choices.random(1).draw(-1)).isInstanceOf(IllegalArgumentException.class);
     }

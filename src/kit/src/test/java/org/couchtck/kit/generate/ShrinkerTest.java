@@ -3,7 +3,6 @@ package org.couchtck.kit.generate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -16,25 +15,21 @@ class ShrinkerTest {
 
     /** A list of numbers drawn with a continuation flag before each, as generators draw lists. */
     private static List<Long> numbers(Choices choices) {
-        List<Long> numbers = new ArrayList<>();
-        while (choices.more(numbers.size(), 50, 80)) {
-            numbers.add(choices.draw(1_000_000));
-        }
-        return numbers;
+        return choices.list(50, 80, c -> c.draw(1_000_000));
     }
 
-    private static Function<List<Long>, Optional<List<Long>>> failsWhen(Predicate<List<Long>> failure) {
+    private static Function<List<Long>, Optional<Choices>> failsWhen(Predicate<List<Long>> failure) {
         return candidate -> {
             Choices replay = Choices.replay(candidate);
-            return failure.test(numbers(replay)) ? Optional.of(replay.recorded()) : Optional.empty();
+            return failure.test(numbers(replay)) ? Optional.of(replay) : Optional.empty();
         };
     }
 
-    private static List<Long> failingStart(long seed, Predicate<List<Long>> failure) {
+    private static Choices failingStart(long seed, Predicate<List<Long>> failure) {
         for (long s = seed; ; s++) {
             Choices choices = Choices.random(s);
             if (failure.test(numbers(choices))) {
-                return choices.recorded();
+                return choices;
             }
         }
     }
@@ -43,7 +38,7 @@ class ShrinkerTest {
     void should_shrink_to_one_element_at_the_boundary_when_any_large_element_fails() {
         // given
         Predicate<List<Long>> failure = list -> list.stream().anyMatch(v -> v >= 1000);
-        List<Long> start = failingStart(7, failure);
+        Choices start = failingStart(7, failure);
 
         // when
         Shrinker.Result result = SHRINKER.shrink(start, failsWhen(failure));
@@ -58,7 +53,7 @@ class ShrinkerTest {
     void should_keep_two_elements_when_the_failure_needs_two() {
         // given
         Predicate<List<Long>> failure = list -> list.stream().filter(v -> v > 10).count() >= 2;
-        List<Long> start = failingStart(3, failure);
+        Choices start = failingStart(3, failure);
 
         // when
         Shrinker.Result result = SHRINKER.shrink(start, failsWhen(failure));
@@ -71,7 +66,7 @@ class ShrinkerTest {
     void should_give_the_same_result_when_run_twice() {
         // given
         Predicate<List<Long>> failure = list -> list.stream().mapToLong(Long::longValue).sum() > 5000;
-        List<Long> start = failingStart(11, failure);
+        Choices start = failingStart(11, failure);
 
         // when
         Shrinker.Result first = SHRINKER.shrink(start, failsWhen(failure));
@@ -88,7 +83,7 @@ class ShrinkerTest {
     void should_stop_at_the_step_bound_with_a_still_failing_sequence() {
         // given
         Predicate<List<Long>> failure = list -> list.size() >= 3;
-        List<Long> start = failingStart(5, failure);
+        Choices start = failingStart(5, failure);
         Shrinker bounded = new Shrinker(3, Duration.ofSeconds(30));
 
         // when
