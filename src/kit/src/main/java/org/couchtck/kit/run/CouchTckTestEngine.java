@@ -117,7 +117,7 @@ public final class CouchTckTestEngine implements TestEngine {
                     CaseDescriptor descriptor = (CaseDescriptor) child;
                     Applicability applicability = config.profile().applicability(descriptor.testCase());
                     if (!applicability.applicable()) {
-                        sink.accept(executor.run(descriptor.testCase()));
+                        sink.accept(runGuarded(executor, generated, descriptor.testCase()));
                         listener.executionSkipped(descriptor, applicability.reason());
                         continue;
                     }

@@ -90,6 +90,20 @@ class GeneratedCommandsTest {
     }
 
     @Test
+    void should_list_the_generated_suites_with_the_built_in_corpus() {
+        // given
+        CliRun cli = new CliRun();
+
+        // when
+        int status = cli.couchtck("list", "--include", "qs.generated-*");
+
+        // then
+        assertThat(status).isZero();
+        assertThat(cli.out()).contains(MAP, "qs.generated-reduce.rereduce-algebra",
+                "qs.generated-session.differential", "qs.generated-robustness.answer-or-exit", "4 cases");
+    }
+
+    @Test
     void should_refuse_to_replay_a_generated_case_without_a_seed() {
         // given
         CliRun cli = new CliRun();

@@ -91,6 +91,17 @@ class GeneratedSuiteRunnerTest {
         assertThat(doc.size()).isEqualTo(1);
         JsonNode value = doc.elements().next();
         assertThat(value.isDouble() && value.doubleValue() == 0.0 && 1 / value.doubleValue() < 0).isTrue();
+        assertThat(reproducer.steps()).hasSize(2);
+        assertThat(runCase(reproducer, ServerCommand.reference()).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(runCase(reproducer, broken("negative-zero")).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    /** Runs a corpus case, here the promoted reproducer, as the corpus runner does. */
+    private static CaseResult runCase(Case testCase, ServerCommand command) {
+        try (ServerSupervisor supervisor = new ServerSupervisor(command, StdioServerOptions.defaults(),
+                new StepRenderer(PROFILE))) {
+            return new CaseExecutor(PROFILE, supervisor, Duration.ofSeconds(10)).run(testCase);
+        }
     }
 
     @Test
