@@ -1,10 +1,20 @@
 package org.couchtck.kit.generate;
 
+import java.util.Optional;
+import java.util.stream.Stream;
+
 /**
  * Turns generated functions into source code of one query-server language. The generated suites need one
  * renderer per language they can test; JavaScript is {@link JavaScriptRenderer}.
  */
 public interface FunctionRenderer {
+
+    /** The renderer for {@code language} (as {@code --language} spells it), if the kit has one. */
+    static Optional<FunctionRenderer> forLanguage(String language) {
+        return Stream.<FunctionRenderer>of(new JavaScriptRenderer())
+                .filter(renderer -> renderer.language().equals(language))
+                .findFirst();
+    }
 
     /** The language name as the corpus and {@code --language} spell it, e.g. {@code javascript}. */
     String language();

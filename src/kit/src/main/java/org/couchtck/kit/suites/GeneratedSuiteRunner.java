@@ -22,6 +22,7 @@ import org.couchtck.kit.cases.TargetProfile;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.generate.Counterexample;
+import org.couchtck.kit.generate.FunctionRenderer;
 import org.couchtck.kit.generate.JavaScriptRenderer;
 import org.couchtck.kit.generate.Property;
 import org.couchtck.kit.generate.PropertyRunner;
@@ -50,6 +51,7 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
     private final GenerationSettings settings;
     private final SessionTarget target;
     private final ReferenceOracle reference = new ReferenceOracle();
+    private final Optional<FunctionRenderer> renderer;
     private final SessionGenerator sessions;
     private final ProtocolShape shape;
 
@@ -62,12 +64,13 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         this.supervisor = supervisor;
         this.settings = settings;
         this.target = new SessionTarget(supervisor, timeout);
-        StepRenderer renderer = new StepRenderer(profile);
+        StepRenderer lines = new StepRenderer(profile);
         Step reset = new Step(0, StepKind.RESET, JsonNodeFactory.instance.objectNode(), Optional.empty(),
                 Optional.empty(), Optional.empty(), OptionalLong.empty());
-        this.shape = new ProtocolShape(renderer.line(reset).orElseThrow(),
+        this.shape = new ProtocolShape(lines.line(reset).orElseThrow(),
                 profile.couchDbVersion().atLeast(REDUCE_CONTEXT_SINCE));
-        this.sessions = new SessionGenerator(new JavaScriptRenderer(), shape);
+        this.renderer = FunctionRenderer.forLanguage(profile.language());
+        this.sessions = new SessionGenerator(renderer.orElseGet(JavaScriptRenderer::new), shape);
     }
 
     /** Runs the generated case {@code testCase}. Never throws for target misbehaviour. */
@@ -76,6 +79,10 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         Applicability applicability = profile.applicability(testCase);
         if (!applicability.applicable()) {
             return result(testCase, Verdict.NA, applicability.reason(), "", "", -1, List.of(), started);
+        }
+        if (renderer.isEmpty()) {
+            return result(testCase, Verdict.NA, "the kit cannot write functions in " + profile.language(), "", "",
+                    -1, List.of(), started);
         }
         if (supervisor.unresponsive()) {
             return result(testCase, Verdict.ERROR, "not run: the target stopped answering earlier in this run", "",

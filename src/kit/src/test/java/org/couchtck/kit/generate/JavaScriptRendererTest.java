@@ -86,5 +86,7 @@ class JavaScriptRendererTest {
     void should_render_a_library_module_that_exports_its_value() {
         assertThat(JS.libraryModule(7)).isEqualTo("exports.value = 7;");
         assertThat(JS.language()).isEqualTo("javascript");
+        assertThat(FunctionRenderer.forLanguage("javascript")).containsInstanceOf(JavaScriptRenderer.class);
+        assertThat(FunctionRenderer.forLanguage("python")).isEmpty();
     }
 }

@@ -105,6 +105,26 @@ class GeneratedSuiteRunnerTest {
     }
 
     @Test
+    void should_be_not_applicable_when_the_target_speaks_a_language_the_kit_cannot_write() {
+        // given
+        TargetProfile python = new TargetProfile("python", CouchDbVersion.LATEST, Set.of());
+        GenerationSettings settings = GenerationSettings.withSeed(1);
+
+        // when
+        CaseResult result;
+        try (ServerSupervisor supervisor = new ServerSupervisor(broken("negative-zero"),
+                StdioServerOptions.defaults(), new StepRenderer(python));
+                GeneratedSuiteRunner runner = new GeneratedSuiteRunner(python, supervisor, Duration.ofSeconds(1),
+                        settings)) {
+            result = runner.run(GeneratedSuites.find(GeneratedSuites.MAP_DIFFERENTIAL).orElseThrow());
+            assertThat(supervisor.starts()).isZero();
+        }
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.NA);
+    }
+
+    @Test
     void should_fail_the_reduce_algebra_when_rereduce_is_off_by_one() {
         // when
         CaseResult result = run(GeneratedSuites.REDUCE_ALGEBRA, broken("rereduce-off-by-one"), SMALL, 2L,
