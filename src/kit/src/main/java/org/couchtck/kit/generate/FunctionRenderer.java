@@ -25,6 +25,9 @@ public interface FunctionRenderer {
     /** Source of a reduce function, as sent in {@code reduce} and {@code rereduce}. */
     String render(ReduceFunction function);
 
-    /** The source of a library module that exports {@code value} under the name {@code value}, for {@code add_lib}. */
+    /**
+     * The source of a library module that exports {@code value} under the name {@code value}, for {@code add_lib};
+     * map functions read it through {@link MapFunction.Library}.
+     */
     String libraryModule(long value);
 }

@@ -86,6 +86,9 @@ public final class JavaScriptRenderer implements FunctionRenderer {
         if (expr instanceof MapFunction.ArrayOf array) {
             return array.items().stream().map(this::expr).collect(Collectors.joining(", ", "[", "]"));
         }
+        if (expr instanceof MapFunction.Library library) {
+            return "require(" + literal(ASCII.getNodeFactory().textNode("views/lib/" + library.module())) + ").value";
+        }
         if (expr instanceof MapFunction.ObjectOf object) {
             return object.members().stream()
                     .map(m -> literal(ASCII.getNodeFactory().textNode(m.key())) + ": " + expr(m.value()))

@@ -3,6 +3,7 @@ package org.couchtck.kit.generate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A map function as a small language-neutral tree over the document's fields: statements that emit keys and values,
@@ -30,10 +31,16 @@ public record MapFunction(List<Statement> body) {
     }
 
     /** A value computed from the document. */
-    public sealed interface Expr permits Field, Constant, ArrayOf, ObjectOf, NonJson {}
+    public sealed interface Expr permits Field, Constant, ArrayOf, ObjectOf, NonJson, Library {}
 
     /** The document's field {@code name}, undefined when it is missing. */
     public record Field(String name) implements Expr {}
+
+    /**
+     * The {@code value} that library module {@code module} exports; the module comes with {@code add_lib} (see
+     * {@link FunctionRenderer#libraryModule}).
+     */
+    public record Library(String module) implements Expr {}
 
     /** A JSON constant (small numbers, plain strings, booleans, null). */
     public record Constant(JsonNode value) implements Expr {}
@@ -81,13 +88,21 @@ public record MapFunction(List<Statement> body) {
      * simplest one (all choices 0) emits nothing.
      */
     public static MapFunction generate(Choices choices) {
-        return new MapFunction(statements(choices, 0));
+        return generate(choices, Optional.empty());
     }
 
-    private static List<Statement> statements(Choices choices, int depth) {
+    /**
+     * Generates a map function that may also read the value library module {@code module} exports, for sessions
+     * that send it with {@code add_lib}.
+     */
+    public static MapFunction generate(Choices choices, Optional<String> module) {
+        return new MapFunction(statements(choices, 0, module));
+    }
+
+    private static List<Statement> statements(Choices choices, int depth, Optional<String> module) {
         return choices.list(4, 70, c -> depth < 2 && c.chance(25)
-                ? new When(condition(c), statements(c, depth + 1))
-                : new Emit(expr(c, 0), expr(c, 0)));
+                ? new When(condition(c), statements(c, depth + 1, module))
+                : new Emit(expr(c, 0, module), expr(c, 0, module)));
     }
 
     private static Condition condition(Choices choices) {
@@ -100,15 +115,16 @@ public record MapFunction(List<Statement> body) {
         return choices.chance(30) ? new Not(condition) : condition;
     }
 
-    private static Expr expr(Choices choices, int depth) {
+    private static Expr expr(Choices choices, int depth, Optional<String> module) {
         int kind = (int) choices.draw(depth < 2 ? 4 : 2);
         return switch (kind) {
             case 0 -> new Constant(constant(choices));
-            case 1 -> new Field(DocumentGenerator.key(choices));
+            case 1 -> module.isPresent() && choices.chance(20) ? new Library(module.get())
+                    : new Field(DocumentGenerator.key(choices));
             case 2 -> new NonJson(choices.pick(List.of(NonJson.Kind.values())));
-            case 3 -> new ArrayOf(choices.list(3, 65, c -> expr(c, depth + 1)));
+            case 3 -> new ArrayOf(choices.list(3, 65, c -> expr(c, depth + 1, module)));
             default -> new ObjectOf(choices.list(3, 65,
-                    c -> new Member(DocumentGenerator.key(c), expr(c, depth + 1))));
+                    c -> new Member(DocumentGenerator.key(c), expr(c, depth + 1, module))));
         };
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.couchtck.kit.wire.WireJson;
 
 /**
@@ -16,6 +17,8 @@ import org.couchtck.kit.wire.WireJson;
 public final class SessionGenerator {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** The name of the library module full sessions add. */
+    private static final String LIBRARY_MODULE = "m";
 
     private final FunctionRenderer renderer;
     private final ProtocolShape shape;
@@ -29,7 +32,7 @@ public final class SessionGenerator {
     public Session mapSession(Choices choices) {
         List<String> lines = new ArrayList<>();
         lines.add(shape.resetLine());
-        addFunctions(choices, lines);
+        addFunctions(choices, lines, Optional.empty());
         addDocuments(choices, lines);
         return new Session(lines);
     }
@@ -38,12 +41,14 @@ public final class SessionGenerator {
     public Session fullSession(Choices choices) {
         List<String> lines = new ArrayList<>();
         lines.add(shape.resetLine());
+        Optional<String> module = Optional.empty();
         if (choices.chance(50)) {
-            ObjectNode lib = NODES.objectNode();
-            lib.putObject("lib").put("m", renderer.libraryModule(choices.draw(100)));
+            // CouchDB sends the design document's views.lib object; functions require("views/lib/<name>").
+            ObjectNode lib = NODES.objectNode().put(LIBRARY_MODULE, renderer.libraryModule(choices.draw(100)));
             lines.add(WireJson.write(NODES.arrayNode().add("add_lib").add(lib)));
+            module = Optional.of(LIBRARY_MODULE);
         }
-        addFunctions(choices, lines);
+        addFunctions(choices, lines, module);
         addDocuments(choices, lines);
         lines.add(shape.resetLine());
         List<ReduceFunction> funs = choices.list(3, 70, ReduceFunction::generate);
@@ -96,9 +101,9 @@ public final class SessionGenerator {
         return NODES.numberNode(choices.draw(200) - 100);
     }
 
-    private void addFunctions(Choices choices, List<String> lines) {
+    private void addFunctions(Choices choices, List<String> lines, Optional<String> module) {
         choices.list(3, 75, c -> lines.add(WireJson.write(NODES.arrayNode().add("add_fun")
-                .add(renderer.render(MapFunction.generate(c))))));
+                .add(renderer.render(MapFunction.generate(c, module))))));
     }
 
     private static void addDocuments(Choices choices, List<String> lines) {

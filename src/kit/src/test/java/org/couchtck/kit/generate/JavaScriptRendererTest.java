@@ -60,6 +60,26 @@ class JavaScriptRendererTest {
     }
 
     @Test
+    void should_read_the_library_module_that_add_lib_sent() {
+        // given
+        MapFunction function = new MapFunction(List.of(new MapFunction.Emit(new MapFunction.Library("m"),
+                new MapFunction.Constant(NODES.numberNode(1)))));
+
+        try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
+            // when
+            reference.handle("[\"reset\",{}]");
+            String lib = WireJson.write(NODES.arrayNode().add("add_lib").add(NODES.objectNode()
+                    .put("m", JS.libraryModule(42))));
+            reference.handle(lib);
+            reference.handle(add(JS.render(function)));
+            String mapped = reference.handle("[\"map_doc\",{\"_id\":\"d\"}]").reply().orElseThrow();
+
+            // then
+            assertThatJson(mapped).isEqualTo("[[[42,1]]]");
+        }
+    }
+
+    @Test
     void should_render_reduce_functions_whose_results_follow_their_algebra() {
         try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
             // given

@@ -53,6 +53,24 @@ class SessionGeneratorTest {
     }
 
     @Test
+    void should_read_the_library_only_in_sessions_that_add_it() {
+        // given
+        int readers = 0;
+
+        // when
+        for (long seed = 0; seed < 300; seed++) {
+            Session session = SESSIONS.fullSession(Choices.random(seed));
+            boolean reads = session.lines().stream().anyMatch(line -> line.contains("require("));
+            boolean adds = session.lines().stream().anyMatch(line -> line.startsWith("[\"add_lib\""));
+
+            // then
+            assertThat(!reads || adds).as("seed " + seed).isTrue();
+            readers += reads ? 1 : 0;
+        }
+        assertThat(readers).isPositive();
+    }
+
+    @Test
     void should_send_reduce_without_context_when_the_version_predates_it() {
         // given
         SessionGenerator old = new SessionGenerator(new JavaScriptRenderer(), new ProtocolShape(RESET, false));
