@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
+import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.report.ConsoleSummary;
 import org.couchtck.kit.report.ProgressBar;
@@ -19,6 +20,7 @@ import org.couchtck.kit.report.RunResult;
 import org.couchtck.kit.run.Baseline;
 import org.couchtck.kit.run.ConformanceRunner;
 import org.couchtck.kit.run.RunConfiguration;
+import org.couchtck.kit.suites.GeneratedSuiteRunner;
 import org.couchtck.kit.suites.GenerationSettings;
 import org.couchtck.kit.target.ServerCommand;
 import org.couchtck.kit.target.StdioServer;
@@ -120,6 +122,10 @@ final class RunCommand implements Callable<Integer> {
         out.print(ConsoleSummary.render(run, files, System.console() != null));
         generation.ifPresent(g -> out.println("Generated suites: seed " + g.seed() + " (--seed " + g.seed()
                 + " generates the same cases again)"));
+        for (CaseResult result : run.cases()) {
+            GeneratedSuiteRunner.reproducerOf(result).ifPresent(reproducer -> out.println(result.verdict() + " "
+                    + result.caseId() + ", shrunk; to reproduce:\n  " + reproducer));
+        }
         out.flush();
         if (neverAnswered(run)) {
             err.println("couchtck: the target never answered: " + config.targetName());
@@ -169,7 +175,7 @@ final class RunCommand implements Callable<Integer> {
         }
 
         @Override
-        public void finished(org.couchtck.kit.check.CaseResult result) {
+        public void finished(CaseResult result) {
             bar.caseFinished(result);
         }
     }

@@ -46,6 +46,9 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
     /** From this version on, reduce and rereduce carry the view context (as {@link StepRenderer} sends it). */
     private static final CouchDbVersion REDUCE_CONTEXT_SINCE = new CouchDbVersion(3, 5, 2);
 
+    /** Starts the message line that holds the shell reproducer of a shrunk counterexample. */
+    private static final String REPRODUCE = "reproduce: ";
+
     private final TargetProfile profile;
     private final ServerSupervisor supervisor;
     private final GenerationSettings settings;
@@ -114,10 +117,16 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
                 .append(shrunk.lines().size()).append(" lines (").append(failure.shrink().steps())
                 .append(" candidates, ").append(failure.shrink().elapsed().toMillis()).append(" ms)");
         saveFixture(testCase, shrunk).ifPresent(path -> message.append("; fixture ").append(path));
-        message.append("\nreproduce: ").append(reproducer);
+        message.append('\n').append(REPRODUCE).append(reproducer);
         Verdict verdict = testCase.level().failsRun() ? Verdict.FAIL : Verdict.WARN;
         return result(testCase, verdict, message.toString(), shrunk.expected(), shrunk.actual(), shrunk.failedLine(),
                 transcript, started);
+    }
+
+    /** The shell reproducer of a generated case's shrunk counterexample, if its result holds one. */
+    public static Optional<String> reproducerOf(CaseResult result) {
+        int at = result.message().indexOf('\n' + REPRODUCE);
+        return at < 0 ? Optional.empty() : Optional.of(result.message().substring(at + 1 + REPRODUCE.length()));
     }
 
     private Property<?> property(String id) {
@@ -128,7 +137,8 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
                     differential);
             case GeneratedSuites.REDUCE_ALGEBRA -> new ReduceAlgebraProperty(target, sessions, shape,
                     settings.numbers());
-            case GeneratedSuites.ROBUSTNESS -> new RobustnessProperty(target);
+            case GeneratedSuites.ROBUSTNESS -> new RobustnessProperty(target, Optional.empty());
+            case GeneratedSuites.RECOVERY -> new RobustnessProperty(target, Optional.of(shape.resetLine()));
             default -> throw new IllegalArgumentException("not a generated case: " + id);
         };
     }

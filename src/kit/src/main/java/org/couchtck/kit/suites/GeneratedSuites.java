@@ -20,6 +20,8 @@ public final class GeneratedSuites {
     public static final String SESSION_DIFFERENTIAL = "qs.generated-session.differential";
     /** Malformed and mutated lines: answer or exit, never hang. */
     public static final String ROBUSTNESS = "qs.generated-robustness.answer-or-exit";
+    /** After a bad line it replied to, the server still answers a reset. */
+    public static final String RECOVERY = "qs.generated-robustness.answers-after-error";
 
     private static final String SOURCE = "generated";
 
@@ -36,6 +38,9 @@ public final class GeneratedSuites {
                     "src/couch/src/couch_query_servers.erl"),
             generated(ROBUSTNESS, Level.SHOULD,
                     "truncated, mistyped, unknown and huge lines get a reply or an exit, never a hang",
+                    "share/server/loop.js"),
+            generated(RECOVERY, Level.INFO,
+                    "a server that replied to a bad line and kept running still answers the next reset with true",
                     "share/server/loop.js"));
 
     private GeneratedSuites() {}

@@ -10,13 +10,21 @@ import org.couchtck.kit.target.Exchange;
 import org.couchtck.kit.target.StdioServer;
 import org.couchtck.kit.wire.Transcript;
 
-/** A malformed or mutated line gets a reply, or the server exits; it never leaves CouchDB waiting. */
+/**
+ * A malformed or mutated line gets a reply, or the server exits; it never leaves CouchDB waiting. With a reset line
+ * to follow, also: a server that replied and kept running still answers that reset with {@code true}.
+ */
 final class RobustnessProperty implements Property<String> {
 
     private final SessionTarget target;
+    private final Optional<String> resetAfter;
 
-    RobustnessProperty(SessionTarget target) {
+    /**
+     * @param resetAfter the reset line to send after a line the server survived; empty: only answer-or-exit
+     */
+    RobustnessProperty(SessionTarget target, Optional<String> resetAfter) {
         this.target = target;
+        this.resetAfter = resetAfter;
     }
 
     @Override
@@ -28,11 +36,21 @@ final class RobustnessProperty implements Property<String> {
     public Optional<Counterexample> check(String line, Transcript transcript) {
         StdioServer server = target.server(transcript);
         Exchange exchange = server.exchange(line, target.timeout());
-        return switch (exchange.outcome()) {
-            case REPLY, EOF, WRITE_FAILED -> Optional.empty();
-            case TIMEOUT, LINE_TOO_LONG -> Optional.of(new Counterexample("line 0: " + exchange.describe(),
+        if (exchange.outcome() == Exchange.Outcome.TIMEOUT || exchange.outcome() == Exchange.Outcome.LINE_TOO_LONG) {
+            return Optional.of(new Counterexample("line 0: " + exchange.describe(),
                     "a reply or an exit within " + target.timeout().toMillis() + " ms",
                     exchange.reply().orElse("(" + exchange.describe() + ")"), List.of(line), 0));
-        };
+        }
+        if (resetAfter.isEmpty() || exchange.outcome() != Exchange.Outcome.REPLY || exchange.exitCode().isPresent()) {
+            return Optional.empty();
+        }
+        Exchange reset = server.exchange(resetAfter.get(), target.timeout());
+        boolean exited = reset.outcome() == Exchange.Outcome.EOF || reset.outcome() == Exchange.Outcome.WRITE_FAILED;
+        if (exited || reset.reply().map("true"::equals).orElse(false)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Counterexample("line 1: the reset after a survived bad line was not answered true: "
+                + reset.describe(), "true", reset.reply().orElse("(" + reset.describe() + ")"),
+                List.of(line, resetAfter.get()), 1));
     }
 }

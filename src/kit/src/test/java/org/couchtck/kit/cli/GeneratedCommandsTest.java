@@ -58,7 +58,7 @@ class GeneratedCommandsTest {
         // then
         assertThat(a.cases()).extracting(CaseResult::caseId).containsExactly(MAP,
                 "qs.generated-reduce.rereduce-algebra", "qs.generated-session.differential",
-                "qs.generated-robustness.answer-or-exit");
+                "qs.generated-robustness.answer-or-exit", "qs.generated-robustness.answers-after-error");
         assertThat(a.cases()).allSatisfy(c -> {
             assertThat(c.verdict()).as(c.caseId() + ": " + c.message()).isEqualTo(Verdict.PASS);
             assertThat(c.seed()).hasValue(99);
@@ -85,6 +85,8 @@ class GeneratedCommandsTest {
             assertThat(c.verdict()).isEqualTo(Verdict.FAIL);
             assertThat(c.message()).contains("printf '%s\\n'").contains("negative-zero");
         });
+        assertThat(cli.out()).contains("FAIL " + MAP + ", shrunk; to reproduce:\n  printf '%s\\n' ")
+                .contains("'[\"map_doc\",{\"a\":-0.0}]' | ");
         assertThat(Corpus.load(reports.resolve("shrunk")).cases()).singleElement()
                 .satisfies(c -> assertThat(c.id()).startsWith(MAP + "-shrunk-"));
     }
@@ -100,7 +102,8 @@ class GeneratedCommandsTest {
         // then
         assertThat(status).isZero();
         assertThat(cli.out()).contains(MAP, "qs.generated-reduce.rereduce-algebra",
-                "qs.generated-session.differential", "qs.generated-robustness.answer-or-exit", "4 cases");
+                "qs.generated-session.differential", "qs.generated-robustness.answer-or-exit",
+                "qs.generated-robustness.answers-after-error", "5 cases");
     }
 
     @Test

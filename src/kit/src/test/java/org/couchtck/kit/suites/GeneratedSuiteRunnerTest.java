@@ -11,6 +11,7 @@ import java.util.Set;
 import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.CouchDbVersion;
+import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.cases.StepKind;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.cases.TargetProfile;
@@ -161,15 +162,30 @@ class GeneratedSuiteRunnerTest {
     @Test
     void should_warn_in_the_robustness_suite_when_the_server_ignores_malformed_lines() {
         // given
-        GenerationBudget budget = new GenerationBudget(12, Duration.ofSeconds(60), 15, Duration.ofSeconds(60));
+        GenerationBudget budget = new GenerationBudget(12, Duration.ofSeconds(60), 1, Duration.ofSeconds(30));
 
-        // when
+        // when: a timeout well above a test double's start-up, since each hang costs a restart
         CaseResult result = run(GeneratedSuites.ROBUSTNESS, broken("silent-on-malformed"), budget, 5L,
-                Duration.ofMillis(500));
+                Duration.ofSeconds(2));
 
         // then
         assertThat(result.verdict()).isEqualTo(Verdict.WARN);
         assertThat(result.message()).contains("no reply");
+    }
+
+    @Test
+    void should_warn_in_the_recovery_suite_when_the_server_wedges_after_an_error_reply() {
+        // given
+        GenerationBudget budget = new GenerationBudget(30, Duration.ofSeconds(60), 1, Duration.ofSeconds(30));
+
+        // when
+        CaseResult result = run(GeneratedSuites.RECOVERY, broken("wedged-after-error"), budget, 6L,
+                Duration.ofSeconds(2));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.WARN);
+        assertThat(result.level()).isEqualTo(Level.INFO);
+        assertThat(result.message()).contains("the reset after a survived bad line");
     }
 
     private static JsonNode parse(String line) {

@@ -16,7 +16,8 @@ import org.couchtck.reference.queryserver.Response;
  *   <li>{@code rereduce-off-by-one}: every {@code rereduce} result that is a number is one too big;</li>
  *   <li>{@code reduce-reversed}: {@code reduce} results come in reverse function order;</li>
  *   <li>{@code add-lib-refused}: {@code add_lib} answers {@code false};</li>
- *   <li>{@code silent-on-malformed}: a line that is not JSON gets no reply and the process keeps running.</li>
+ *   <li>{@code silent-on-malformed}: a line that is not JSON gets no reply and the process keeps running;</li>
+ *   <li>{@code wedged-after-error}: after its first error reply the server reads on but never answers again.</li>
  * </ul>
  * Everything else is the reference's answer.
  */
@@ -29,14 +30,17 @@ public final class BrokenReferenceServer {
         LineIo io = new LineIo();
         try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
             String line;
+            boolean wedged = false;
             while ((line = io.readLine()) != null) {
                 JsonNode message = parse(line);
-                if (message == null && defect.equals("silent-on-malformed")) {
+                if (wedged || (message == null && defect.equals("silent-on-malformed"))) {
                     continue;
                 }
                 Response response = reference.handle(line);
                 response.logLines().forEach(io::println);
                 response.reply().map(reply -> corrupt(defect, message, reply)).ifPresent(io::println);
+                wedged = defect.equals("wedged-after-error") && !response.exits()
+                        && response.reply().map(reply -> reply.startsWith("[\"error\"")).orElse(false);
                 if (response.exits()) {
                     System.exit(response.exitStatus().getAsInt());
                 }
