@@ -42,7 +42,12 @@ class GeneratedSuiteRunnerTest {
 
     private CaseResult run(String caseId, ServerCommand command, GenerationBudget budget, long seed,
             Duration timeout) {
-        GenerationSettings settings = new GenerationSettings(seed, budget, NumberMode.EXACT, Optional.of(reports));
+        return run(caseId, command, budget, seed, timeout, NumberMode.EXACT);
+    }
+
+    private CaseResult run(String caseId, ServerCommand command, GenerationBudget budget, long seed,
+            Duration timeout, NumberMode numbers) {
+        GenerationSettings settings = new GenerationSettings(seed, budget, numbers, Optional.of(reports));
         try (ServerSupervisor supervisor = new ServerSupervisor(command,
                 StdioServerOptions.defaults().withDefaultTimeout(timeout), new StepRenderer(PROFILE));
                 GeneratedSuiteRunner runner = new GeneratedSuiteRunner(PROFILE, supervisor, timeout, settings)) {
@@ -57,7 +62,9 @@ class GeneratedSuiteRunnerTest {
 
         // when
         List<CaseResult> results = GeneratedSuites.cases().stream()
-                .map(c -> run(c.id(), reference, SMALL, 20261122L, Duration.ofSeconds(10)))
+                // The robustness suites restart the server after every exit: fewer examples keep them cheap.
+                .map(c -> run(c.id(), reference, c.level() == Level.MUST ? SMALL : SMALL.withCases(5), 20261122L,
+                        Duration.ofSeconds(10)))
                 .toList();
 
         // then
@@ -123,6 +130,29 @@ class GeneratedSuiteRunnerTest {
 
         // then
         assertThat(result.verdict()).isEqualTo(Verdict.NA);
+    }
+
+    @Test
+    void should_accept_exact_big_integers_only_when_numbers_are_compared_as_doubles() {
+        // given
+        GenerationBudget budget = new GenerationBudget(400, Duration.ofSeconds(60), 300, Duration.ofSeconds(30));
+
+        // when
+        CaseResult exact = run(GeneratedSuites.MAP_DIFFERENTIAL, broken("exact-integers"), budget, 8L,
+                Duration.ofSeconds(10), NumberMode.EXACT);
+        CaseResult doubles = run(GeneratedSuites.MAP_DIFFERENTIAL, broken("exact-integers"), budget.withCases(
+                exampleCount(exact)), 8L, Duration.ofSeconds(10), NumberMode.IEEE_DOUBLE);
+
+        // then
+        assertThat(exact.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(exact.actual()).contains("9007199254740993");
+        assertThat(doubles.verdict()).as(doubles.message()).isEqualTo(Verdict.PASS);
+    }
+
+    /** How many examples a generated case ran before it stopped (its first failing one included). */
+    private static int exampleCount(CaseResult result) {
+        return Integer.parseInt(result.message().replaceFirst("^example (\\d+) of .*", "$1").lines()
+                .findFirst().orElseThrow()) + 1;
     }
 
     @Test

@@ -17,7 +17,9 @@ import org.couchtck.reference.queryserver.Response;
  *   <li>{@code reduce-reversed}: {@code reduce} results come in reverse function order;</li>
  *   <li>{@code add-lib-refused}: {@code add_lib} answers {@code false};</li>
  *   <li>{@code silent-on-malformed}: a line that is not JSON gets no reply and the process keeps running;</li>
- *   <li>{@code wedged-after-error}: after its first error reply the server reads on but never answers again.</li>
+ *   <li>{@code wedged-after-error}: after its first error reply the server reads on but never answers again;</li>
+ *   <li>{@code exact-integers}: like a language with exact integers, a {@code map_doc} of a document holding
+ *       9007199254740993 answers with that integer where the reference's doubles give 9007199254740992.</li>
  * </ul>
  * Everything else is the reference's answer.
  */
@@ -78,6 +80,11 @@ public final class BrokenReferenceServer {
                         ((ArrayNode) parsed).set(1, reversed);
                         return WireJson.write(parsed);
                     }
+                }
+                return reply;
+            case "exact-integers":
+                if (command.equals("map_doc") && message.toString().contains("9007199254740993")) {
+                    return reply.replace("9007199254740992", "9007199254740993");
                 }
                 return reply;
             case "add-lib-refused":
