@@ -8,7 +8,7 @@ import org.couchtck.kit.generate.NumberMode;
 import org.couchtck.kit.suites.GenerationSettings;
 import picocli.CommandLine.Option;
 
-/** The options of the generated suites: seed, budgets and number comparison; shared by {@code run} and {@code replay}. */
+/** The generated suites' options (seed, budgets, number comparison), shared by {@code run} and {@code replay}. */
 final class GenerationOptions {
 
     @Option(names = "--seed", paramLabel = "SEED",
@@ -30,7 +30,8 @@ final class GenerationOptions {
     int shrinkSteps;
 
     @Option(names = "--shrink-time", paramLabel = "DURATION", converter = DurationConverter.class,
-            defaultValue = "30s", description = "Longest the shrinking of one failure runs (default: ${DEFAULT-VALUE}).")
+            defaultValue = "30s",
+            description = "Longest the shrinking of one failure runs (default: ${DEFAULT-VALUE}).")
     Duration shrinkTime;
 
     @Option(names = "--number-mode", paramLabel = "MODE", defaultValue = "exact",

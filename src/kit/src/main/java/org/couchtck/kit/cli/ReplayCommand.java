@@ -40,10 +40,12 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     GenerationOptions generation;
 
-    @Option(names = "--fixtures", paramLabel = "DIR", description = "Load corpus cases from this folder instead of the built-in corpus.")
+    @Option(names = "--fixtures", paramLabel = "DIR",
+            description = "Load corpus cases from this folder instead of the built-in corpus.")
     Path fixtures;
 
-    @Option(names = "--report-dir", paramLabel = "DIR", description = "Where to write the reports (default: reports/<run-id>).")
+    @Option(names = "--report-dir", paramLabel = "DIR",
+            description = "Where to write the reports (default: reports/<run-id>).")
     Path reportDir;
 
     @Override

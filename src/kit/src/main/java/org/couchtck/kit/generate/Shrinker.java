@@ -8,9 +8,9 @@ import java.util.function.Function;
 
 /**
  * Minimises a recorded choice sequence while a failure still reproduces. Candidates delete whole list elements (the
- * {@link Choices.Span}s the generators recorded), delete or zero runs of choices, or lower single choices; one is kept only when the test still fails on it and what the test consumed is
- * smaller (shorter, or equally long and lexicographically smaller) than the current sequence, so shrinking always
- * ends. Deterministic: the same start and the same test give the same result, within the step and time bounds.
+ * {@link Choices.Span}s the generators recorded), delete or zero runs of choices, or lower single choices; one is
+ * kept only when the test still fails on it and what the test consumed is smaller (shorter, or equally long and
+ * lexicographically smaller) than the current sequence, so shrinking always ends. Deterministic: the same start and the same test give the same result, within the step and time bounds.
  */
 public final class Shrinker {
 

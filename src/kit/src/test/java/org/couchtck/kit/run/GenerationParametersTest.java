@@ -71,7 +71,8 @@ class GenerationParametersTest {
                 NumberMode.EXACT, Optional.empty());
 
         // when
-        RunResult run = ConformanceRunner.run(config, Optional.of(settings), "generated", ConformanceRunner.Progress.NONE);
+        RunResult run = ConformanceRunner.run(config, Optional.of(settings), "generated",
+                ConformanceRunner.Progress.NONE);
 
         // then
         assertThat(run.cases()).singleElement().satisfies(result -> {
