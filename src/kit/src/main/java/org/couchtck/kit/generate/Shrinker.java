@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -50,6 +51,7 @@ public final class Shrinker {
             improved |= run.deleteSpans();
             improved |= run.zeroSpans();
             improved |= run.lowerValues();
+            improved |= run.lowerEqualValues();
         }
         return new Result(run.current, run.steps, run.accepted,
                 Duration.ofNanos(System.nanoTime() - run.startedNanos), run.outOfBudget());
@@ -144,6 +146,38 @@ public final class Shrinker {
                     } else {
                         low = middle + 1;
                     }
+                }
+            }
+            return improved;
+        }
+
+        /**
+         * Lowers all the choices that share a value together: a field a function reads and the document's field of
+         * the same name come from equal choices, and only lowering both keeps the failure.
+         */
+        boolean lowerEqualValues() {
+            boolean improved = false;
+            for (long value : new TreeSet<>(current).descendingSet()) {
+                List<Integer> at = new ArrayList<>();
+                for (int i = 0; i < current.size(); i++) {
+                    if (current.get(i) == value) {
+                        at.add(i);
+                    }
+                }
+                if (value == 0 || at.size() < 2) {
+                    continue;
+                }
+                long low = 0;
+                long high = value;
+                while (low < high && !outOfBudget()) {
+                    long middle = low + (high - low) / 2;
+                    List<Long> candidate = new ArrayList<>(current);
+                    at.stream().filter(i -> i < candidate.size()).forEach(i -> candidate.set(i, middle));
+                    if (tryCandidate(candidate)) {
+                        improved = true;
+                        break;
+                    }
+                    low = middle + 1;
                 }
             }
             return improved;

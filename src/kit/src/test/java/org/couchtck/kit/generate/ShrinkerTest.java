@@ -63,6 +63,21 @@ class ShrinkerTest {
     }
 
     @Test
+    void should_lower_two_equal_choices_together_when_the_failure_needs_them_equal() {
+        // given: the failure needs two equal elements above 100
+        Predicate<List<Long>> failure = list -> list.size() == 2 && list.get(0).equals(list.get(1))
+                && list.get(0) > 100;
+        Choices start = Choices.replay(List.of(99L, 700_000L, 99L, 700_000L, 0L));
+        assertThat(numbers(start)).containsExactly(700_000L, 700_000L);
+
+        // when
+        Shrinker.Result result = SHRINKER.shrink(start, failsWhen(failure));
+
+        // then
+        assertThat(numbers(Choices.replay(result.choices()))).containsExactly(101L, 101L);
+    }
+
+    @Test
     void should_give_the_same_result_when_run_twice() {
         // given
         Predicate<List<Long>> failure = list -> list.stream().mapToLong(Long::longValue).sum() > 5000;
