@@ -120,8 +120,9 @@ final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         out.print(ConsoleSummary.render(run, files, System.console() != null));
-        generation.ifPresent(g -> out.println("Generated suites: seed " + g.seed() + " (--seed " + g.seed()
-                + " generates the same cases again)"));
+        boolean generatedRan = run.cases().stream().anyMatch(c -> c.seed().isPresent());
+        generation.filter(g -> generatedRan).ifPresent(g -> out.println("Generated suites: seed " + g.seed()
+                + " (--seed " + g.seed() + " generates the same cases again)"));
         for (CaseResult result : run.cases()) {
             GeneratedSuiteRunner.reproducerOf(result).ifPresent(reproducer -> out.println(result.verdict() + " "
                     + result.caseId() + ", shrunk; to reproduce:\n  " + reproducer));
