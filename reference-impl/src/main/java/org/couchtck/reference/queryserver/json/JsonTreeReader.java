@@ -1,11 +1,5 @@
 package org.couchtck.reference.queryserver.json;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -19,22 +13,18 @@ import java.util.Map;
  * value), {@link String}, {@link Double}, {@link Boolean} and {@code null}.
  *
  * <p>Every number becomes the nearest double, as in JavaScript: {@code -0} stays negative zero,
- * {@code 1e400} becomes Infinity and integers beyond 2^53 are rounded. Text after the value is
- * an error.
+ * {@code 1e400} becomes Infinity and integers beyond 2^53 are rounded. Strings and keys may hold
+ * lone UTF-16 surrogates, written raw or as {@code \}{@code uDC00} escapes, as JavaScript strings
+ * can (general-purpose JSON libraries refuse them in keys). Text after the value is an error.
  */
 public final class JsonTreeReader {
 
-  private static final JsonFactory FACTORY =
-      JsonFactory.builder()
-          .streamReadConstraints(
-              StreamReadConstraints.builder()
-                  .maxStringLength(Integer.MAX_VALUE)
-                  .maxNumberLength(Integer.MAX_VALUE)
-                  .maxNestingDepth(100_000)
-                  .build())
-          .build();
+  private final String text;
+  private int pos;
 
-  private JsonTreeReader() {}
+  private JsonTreeReader(String text) {
+    this.text = text;
+  }
 
   /**
    * Parses {@code text} as exactly one JSON value.
@@ -42,68 +32,213 @@ public final class JsonTreeReader {
    * @throws JsonSyntaxException when the text is not exactly one valid JSON value
    */
   public static Object parse(String text) {
-    try (JsonParser parser = FACTORY.createParser(text)) {
-      JsonToken first = parser.nextToken();
-      if (first == null) {
-        throw new JsonSyntaxException("unexpected end of data");
-      }
-      Object value = readValue(parser);
-      if (parser.nextToken() != null) {
-        throw new JsonSyntaxException("unexpected non-whitespace character after JSON data");
-      }
-      return value;
-    } catch (JsonProcessingException e) {
-      throw new JsonSyntaxException(e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new JsonSyntaxException(e.getMessage());
+    JsonTreeReader reader = new JsonTreeReader(text);
+    Object value = reader.readValue();
+    reader.skipWhitespace();
+    if (reader.pos < text.length()) {
+      throw reader.error("unexpected non-whitespace character after JSON data");
     }
+    return value;
   }
 
   // Iterative so that deeply nested input cannot exhaust the Java stack.
-  private static Object readValue(JsonParser parser) throws IOException {
+  private Object readValue() {
     Deque<Object> containers = new ArrayDeque<>();
     Deque<String> pendingKeys = new ArrayDeque<>();
-    Object root = null;
-    JsonToken token = parser.currentToken();
     while (true) {
+      skipWhitespace();
       Object completed;
-      boolean haveValue = true;
-      switch (token) {
-        case START_ARRAY -> {
-          containers.push(new ArrayList<>());
-          haveValue = false;
-          completed = null;
+      char c = peek("a value");
+      if (c == '[' || c == '{') {
+        pos++;
+        skipWhitespace();
+        boolean array = c == '[';
+        if (peek(array ? "a value or ']'" : "a key or '}'") == (array ? ']' : '}')) {
+          pos++;
+          completed = array ? new ArrayList<>() : new LinkedHashMap<String, Object>();
+        } else {
+          containers.push(array ? new ArrayList<>() : new LinkedHashMap<String, Object>());
+          if (!array) {
+            pendingKeys.push(readKey());
+          }
+          continue;
         }
-        case START_OBJECT -> {
-          containers.push(new LinkedHashMap<String, Object>());
-          haveValue = false;
-          completed = null;
-        }
-        case FIELD_NAME -> {
-          pendingKeys.push(parser.currentName());
-          haveValue = false;
-          completed = null;
-        }
-        case END_ARRAY, END_OBJECT -> completed = containers.pop();
-        case VALUE_STRING -> completed = parser.getText();
-        case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> completed = Double.parseDouble(parser.getText());
-        case VALUE_TRUE -> completed = Boolean.TRUE;
-        case VALUE_FALSE -> completed = Boolean.FALSE;
-        case VALUE_NULL -> completed = null;
-        default -> throw new JsonSyntaxException("unexpected token " + token);
+      } else {
+        completed = readScalar(c);
       }
-      if (haveValue) {
+      // Close every container the completed value finishes.
+      while (true) {
         if (containers.isEmpty()) {
-          root = completed;
-          return root;
+          return completed;
         }
-        addTo(containers.peek(), pendingKeys, completed);
-      }
-      token = parser.nextToken();
-      if (token == null) {
-        throw new JsonSyntaxException("unexpected end of data");
+        Object container = containers.peek();
+        addTo(container, pendingKeys, completed);
+        skipWhitespace();
+        char next = peek("',' or a closing bracket");
+        pos++;
+        if (next == ',') {
+          if (container instanceof Map) {
+            skipWhitespace();
+            pendingKeys.push(readKey());
+          }
+          break;
+        }
+        if (next != (container instanceof List ? ']' : '}')) {
+          pos--;
+          throw error("unexpected character '" + next + "'");
+        }
+        completed = containers.pop();
       }
     }
+  }
+
+  private String readKey() {
+    if (peek("a string key") != '"') {
+      throw error("expected a double-quoted property name");
+    }
+    String key = readString();
+    skipWhitespace();
+    if (peek("':'") != ':') {
+      throw error("expected ':' after property name");
+    }
+    pos++;
+    return key;
+  }
+
+  private Object readScalar(char c) {
+    switch (c) {
+      case '"':
+        return readString();
+      case 't':
+        return literal("true", Boolean.TRUE);
+      case 'f':
+        return literal("false", Boolean.FALSE);
+      case 'n':
+        return literal("null", null);
+      default:
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          return readNumber();
+        }
+        throw error("unexpected character '" + c + "'");
+    }
+  }
+
+  private Object literal(String word, Object value) {
+    if (!text.startsWith(word, pos)) {
+      throw error("unexpected keyword");
+    }
+    pos += word.length();
+    return value;
+  }
+
+  private Double readNumber() {
+    int start = pos;
+    if (text.charAt(pos) == '-') {
+      pos++;
+    }
+    if (pos < text.length() && text.charAt(pos) == '0') {
+      pos++;
+    } else if (!digits()) {
+      throw error("no number after minus sign");
+    }
+    if (pos < text.length() && text.charAt(pos) == '.') {
+      pos++;
+      if (!digits()) {
+        throw error("missing digits after decimal point");
+      }
+    }
+    if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+      pos++;
+      if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
+        pos++;
+      }
+      if (!digits()) {
+        throw error("missing digits after exponent indicator");
+      }
+    }
+    // Java's parser gives the nearest double, as JavaScript does; -0 stays negative zero.
+    return Double.parseDouble(text.substring(start, pos));
+  }
+
+  private boolean digits() {
+    int start = pos;
+    while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
+      pos++;
+    }
+    return pos > start;
+  }
+
+  private String readString() {
+    pos++; // the opening quote
+    StringBuilder out = new StringBuilder();
+    while (true) {
+      if (pos >= text.length()) {
+        throw error("unterminated string");
+      }
+      char c = text.charAt(pos++);
+      if (c == '"') {
+        return out.toString();
+      }
+      if (c < 0x20) {
+        pos--;
+        throw error("bad control character in string literal");
+      }
+      if (c != '\\') {
+        out.append(c);
+        continue;
+      }
+      if (pos >= text.length()) {
+        throw error("unterminated string");
+      }
+      char e = text.charAt(pos++);
+      switch (e) {
+        case '"', '\\', '/' -> out.append(e);
+        case 'b' -> out.append('\b');
+        case 'f' -> out.append('\f');
+        case 'n' -> out.append('\n');
+        case 'r' -> out.append('\r');
+        case 't' -> out.append('\t');
+        case 'u' -> out.append(readHexUnit());
+        default -> {
+          pos--;
+          throw error("bad escaped character");
+        }
+      }
+    }
+  }
+
+  /** One UTF-16 code unit: a surrogate stays as it is, paired or not, as in JavaScript. */
+  private char readHexUnit() {
+    if (pos + 4 > text.length()) {
+      throw error("bad Unicode escape");
+    }
+    int unit = 0;
+    for (int i = 0; i < 4; i++) {
+      int digit = Character.digit(text.charAt(pos + i), 16);
+      if (digit < 0) {
+        throw error("bad Unicode escape");
+      }
+      unit = unit * 16 + digit;
+    }
+    pos += 4;
+    return (char) unit;
+  }
+
+  private void skipWhitespace() {
+    while (pos < text.length()) {
+      char c = text.charAt(pos);
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+        return;
+      }
+      pos++;
+    }
+  }
+
+  private char peek(String expected) {
+    if (pos >= text.length()) {
+      throw error("unexpected end of data, expected " + expected);
+    }
+    return text.charAt(pos);
   }
 
   @SuppressWarnings("unchecked")
@@ -116,5 +251,9 @@ public final class JsonTreeReader {
       map.remove(key); // a repeated key moves to its last position, as JSON.parse does
       map.put(key, value);
     }
+  }
+
+  private JsonSyntaxException error(String what) {
+    return new JsonSyntaxException(what + " at column " + (pos + 1));
   }
 }

@@ -93,4 +93,39 @@ class JsonTreeReaderTest {
     // then
     assertThat(value).isInstanceOf(List.class);
   }
+
+  @Test
+  void should_keep_lone_surrogates_in_keys_as_javascript_strings_do() {
+    // given: an escaped low surrogate, an escaped high surrogate and a raw one, as keys
+    String json = "{\"\\udc00k\":1,\"\\ud800\":2,\"r\ud800\":3,\"\\ud83d\\ude00\":4}";
+
+    // when
+    @SuppressWarnings("unchecked")
+    Map<String, Object> object = (Map<String, Object>) JsonTreeReader.parse(json);
+
+    // then
+    assertThat(object.keySet()).containsExactly("\udc00k", "\ud800", "r\ud800", "\ud83d\ude00");
+  }
+
+  @Test
+  void should_decode_every_escape() {
+    assertThat(JsonTreeReader.parse("\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\""))
+        .isEqualTo("\"\\/\b\f\n\r\t\u00e9");
+  }
+
+  @Test
+  void should_read_every_kind_of_value_in_nested_containers() {
+    assertThat(JsonTreeReader.parse(" { \"a\" : [ 1 , -2.5e1 , true , false , null , { } , [ ] ] } "))
+        .isEqualTo(Map.of("a", java.util.Arrays.asList(1d, -25d, true, false, null, Map.of(), List.of())));
+  }
+
+  @Test
+  void should_reject_what_javascript_json_parse_rejects() {
+    for (String bad : List.of("01", "[1,]", "{\"a\":1,}", "{a:1}", "'x'", "\"tab\there\"", "\"\\x\"",
+        "\"\\u12\"", "-", "1.", "1e", "NaN", "[1 2]", "{\"a\" 1}", "tru", "\"open")) {
+      assertThatThrownBy(() -> JsonTreeReader.parse(bad))
+          .as(bad)
+          .isInstanceOf(JsonSyntaxException.class);
+    }
+  }
 }
