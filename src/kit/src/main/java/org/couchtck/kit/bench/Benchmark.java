@@ -1,14 +1,10 @@
 package org.couchtck.kit.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
-import org.couchtck.kit.cases.Step;
-import org.couchtck.kit.cases.StepKind;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.cases.TargetProfile;
 import org.couchtck.kit.target.Exchange;
@@ -92,9 +88,7 @@ public final class Benchmark {
 
     private void setUp(StdioServer server) {
         StepRenderer renderer = new StepRenderer(options.profile());
-        Step reset = new Step(0, StepKind.RESET, JsonNodeFactory.instance.objectNode(), Optional.empty(),
-                Optional.empty(), Optional.empty(), OptionalLong.empty());
-        expectTrue(server, renderer.line(reset).orElseThrow(), "reset");
+        expectTrue(server, renderer.resetLine(), "reset");
         for (String line : options.workload().setUp(options.function())) {
             expectTrue(server, line, line.substring(0, Math.min(40, line.length())) + "...");
         }

@@ -41,12 +41,17 @@ public final class StepRenderer {
             case SEND -> Optional.of(WireText.compact(FunctionSources.substitute(step.payload(),
                     profile.language())));
             case RAW -> Optional.of(step.payload().textValue());
-            case RESET -> Optional.of(WireText.compact(NODES.arrayNode().add("reset").add(resetConfig(
-                    step.payload()))));
+            case RESET -> Optional.of(WireText.compact(NODES.arrayNode().add("reset")
+                    .add(resetConfig(step.payload()))));
             case REDUCE -> Optional.of(reduction("reduce", "kvs", step.payload()));
             case REREDUCE -> Optional.of(reduction("rereduce", "values", step.payload()));
             case CLOSE -> Optional.empty();
         };
+    }
+
+    /** The reset CouchDB sends when it checks a process out of its pool, shaped for the profile's version. */
+    public String resetLine() {
+        return WireText.compact(NODES.arrayNode().add("reset").add(resetConfig(NODES.objectNode())));
     }
 
     /** The config CouchDB sends with reset for the profile's version, with the step's overrides applied. */

@@ -1,7 +1,6 @@
 package org.couchtck.kit.suites;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,8 +14,6 @@ import java.util.OptionalLong;
 import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.CouchDbVersion;
-import org.couchtck.kit.cases.Step;
-import org.couchtck.kit.cases.StepKind;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.cases.TargetProfile;
 import org.couchtck.kit.check.CaseResult;
@@ -68,9 +65,7 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         this.settings = settings;
         this.target = new SessionTarget(supervisor, timeout);
         StepRenderer lines = new StepRenderer(profile);
-        Step reset = new Step(0, StepKind.RESET, JsonNodeFactory.instance.objectNode(), Optional.empty(),
-                Optional.empty(), Optional.empty(), OptionalLong.empty());
-        this.shape = new ProtocolShape(lines.line(reset).orElseThrow(),
+        this.shape = new ProtocolShape(lines.resetLine(),
                 profile.couchDbVersion().atLeast(REDUCE_CONTEXT_SINCE));
         this.renderer = FunctionRenderer.forLanguage(profile.language());
         this.sessions = new SessionGenerator(renderer.orElseGet(JavaScriptRenderer::new), shape);

@@ -1,11 +1,6 @@
 package org.couchtck.kit.suites;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import java.util.Optional;
-import java.util.OptionalLong;
-import org.couchtck.kit.cases.Step;
-import org.couchtck.kit.cases.StepKind;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.target.Exchange;
 import org.couchtck.kit.target.ServerCommand;
@@ -99,9 +94,7 @@ public final class ServerSupervisor implements AutoCloseable {
     }
 
     private boolean resetBetweenCases(Transcript transcript) {
-        Step reset = new Step(-1, StepKind.RESET, JsonNodeFactory.instance.objectNode(), Optional.empty(),
-                Optional.empty(), Optional.empty(), OptionalLong.empty());
-        String line = renderer.line(reset).orElseThrow();
+        String line = renderer.resetLine();
         transcript.add(Direction.EVENT, "reset between cases");
         Exchange exchange = current.exchange(line, options.defaultTimeout());
         return exchange.replyJson().map(JsonNode::isBoolean).orElse(false)

@@ -89,4 +89,12 @@ class StepRendererTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("no python source for");
     }
+
+    @Test
+    void should_render_the_checkout_reset_for_each_version() {
+        assertThat(renderer("3.5.2").resetLine()).isEqualTo(
+                "[\"reset\",{\"reduce_limit\":true,\"reduce_limit_threshold\":5000,\"reduce_limit_ratio\":2.0,"
+                        + "\"timeout\":5000}]");
+        assertThat(renderer("3.4.2").resetLine()).isEqualTo("[\"reset\",{\"reduce_limit\":true,\"timeout\":5000}]");
+    }
 }
