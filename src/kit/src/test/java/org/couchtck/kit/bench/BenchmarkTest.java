@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Set;
 import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.target.ChildProcesses;
 import org.couchtck.kit.target.ServerCommand;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,11 +27,7 @@ class BenchmarkTest {
 
     @AfterEach
     void no_server_outlives_a_benchmark() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        ChildProcesses.assertNoneAlive();
     }
 
     @ParameterizedTest

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.report.RunResult;
+import org.couchtck.kit.target.ChildProcesses;
 import org.couchtck.kit.wire.Direction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,13 +25,7 @@ class ConformanceRunnerTest {
 
     @AfterEach
     void no_child_process_outlives_a_run() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive))
-                .as("child processes left behind").isEmpty();
+        ChildProcesses.assertNoneAlive();
     }
 
     @Test

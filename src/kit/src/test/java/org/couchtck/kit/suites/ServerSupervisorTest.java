@@ -7,6 +7,7 @@ import java.util.Set;
 import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.target.ChildProcesses;
 import org.couchtck.kit.target.ServerCommand;
 import org.couchtck.kit.target.StdioServer;
 import org.couchtck.kit.target.StdioServerOptions;
@@ -65,11 +66,7 @@ class ServerSupervisorTest {
             assertThat(supervisor.starts()).isEqualTo(3);
             assertThat(third.entries()).anySatisfy(e -> assertThat(e.text()).contains("started ahead of time"));
         }
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (ProcessHandle.current().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+        ChildProcesses.assertNoneAlive();
     }
 
     @Test
