@@ -249,6 +249,22 @@ class QueryServerTest {
   }
 
   @Test
+  @Timeout(30)
+  void should_be_fatal_list_error_when_another_command_arrives_while_a_list_waits_for_rows() {
+    // given
+    server.handle("[\"reset\"]");
+    server.handle(LIST_DDOC);
+    server.handle(LIST_CALL);
+
+    // when
+    Response response = server.handle("[\"map_doc\",{\"_id\":\"a\"}]");
+
+    // then
+    assertThat(response.reply()).contains("[\"error\",\"list_error\",\"not a row 'map_doc'\"]");
+    assertThat(response.exitStatus()).hasValue(255);
+  }
+
+  @Test
   void should_be_fatal_unknown_command_when_a_list_row_arrives_outside_a_list() {
     // when
     Response response = server.handle("[\"list_row\",{\"key\":\"a\"}]");

@@ -15,7 +15,8 @@ public enum DesignDocSection {
   /** {@code lists}: args [head, req]; replies {@code ["start", ...]}, {@code ["chunks", ...]}
    * per row read, then {@code ["end", chunks]}. */
   LISTS,
-  /** {@code rewrites}: args [req]; reply {@code ["ok", rewrite]}. */
+  /** {@code rewrites}: args [req]; reply {@code ["ok", rewrite]}, or {@code ["no_dispatch_rule"]}
+   * when the function's result is falsy. */
   REWRITES,
   /** {@code updates}: args [doc, req]; reply {@code ["up", doc, response]}. */
   UPDATES,

@@ -289,15 +289,19 @@
     }
   }
 
-  // A string result is a path for the request's own method.
+  // A falsy result (undefined, null, false, "", 0, NaN) means no rule matched; CouchDB
+  // answers that with 404. A string result is a path for the request's own method; any
+  // other truthy value is passed on for CouchDB to judge ("bad rewrite").
   function runRewrite(fn, ddoc, args) {
+    var result;
     try {
-      var result = fn.apply(ddoc, args);
-      if (typeof result == "string") result = {path: result, method: args[0].method};
-      return ["ok", result];
+      result = fn.apply(ddoc, args);
     } catch (e) {
       renderError(e, "rewrite_error");
     }
+    if (!result) return ["no_dispatch_rule"];
+    if (typeof result == "string") result = {path: result, method: args[0].method};
+    return ["ok", result];
   }
 
   return {

@@ -136,4 +136,23 @@ class DesignDocCommandTest {
     assertThat(first).isEqualTo("[true,[false]]");
     assertThat(second).isEqualTo("[true,[true]]");
   }
+
+  @Test
+  void should_answer_no_dispatch_rule_when_the_rewrite_result_is_falsy() throws QueryServerError {
+    // given: the query parameter r picks the rewrite function's result
+    run("[\"new\",\"_design/r\",{\"rewrites\":\"function(req) { return {u: undefined, n: null,"
+        + " f: false, e: '', z: 0, nan: NaN, s: 'to/here', t: true}[req.query.r]; }\"}]");
+
+    // when / then
+    for (String falsy : List.of("u", "n", "f", "e", "z", "nan")) {
+      assertThat(rewrite(falsy)).as(falsy).isEqualTo("[\"no_dispatch_rule\"]");
+    }
+    assertThat(rewrite("s")).isEqualTo("[\"ok\",{\"path\":\"to/here\",\"method\":\"POST\"}]");
+    assertThat(rewrite("t")).isEqualTo("[\"ok\",true]");
+  }
+
+  private String rewrite(String result) throws QueryServerError {
+    return run(
+        "[\"_design/r\",[\"rewrites\"],[{\"method\":\"POST\",\"query\":{\"r\":\"" + result + "\"}}]]");
+  }
 }
