@@ -53,11 +53,18 @@ class BuiltInCorpusTest {
     }
 
     @Test
-    void should_name_existing_recordings_in_every_transcript_field() {
+    void should_name_existing_recordings_in_transcript_fields() {
         Path sessions = SharedTranscripts.sessionsDir();
 
-        assertThat(corpus.cases()).allSatisfy(c -> assertThat(c.transcript()).hasValueSatisfying(
-                session -> assertThat(sessions.resolve(session + ".json")).as(c.id()).exists()));
+        assertThat(corpus.cases()).filteredOn(c -> c.transcript().isPresent()).isNotEmpty().allSatisfy(c ->
+                assertThat(sessions.resolve(c.transcript().get() + ".json")).as(c.id()).exists());
+    }
+
+    // Cases without a recording are each run against a server with their defect in CorpusCasesCatchTheirFaultTest.
+    @Test
+    void should_say_where_the_expectation_comes_from_when_no_recording_backs_a_case() {
+        assertThat(corpus.cases()).filteredOn(c -> c.transcript().isEmpty())
+                .allSatisfy(c -> assertThat(c.note()).as(c.id()).isNotBlank());
     }
 
     @Test

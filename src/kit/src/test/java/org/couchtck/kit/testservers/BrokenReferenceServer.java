@@ -19,11 +19,19 @@ import org.couchtck.reference.queryserver.Response;
  *   <li>{@code silent-on-malformed}: a line that is not JSON gets no reply and the process keeps running;</li>
  *   <li>{@code wedged-after-error}: after its first error reply the server reads on but never answers again;</li>
  *   <li>{@code exact-integers}: like a language with exact integers, a {@code map_doc} of a document holding
- *       9007199254740993 answers with that integer where the reference's doubles give 9007199254740992.</li>
+ *       9007199254740993 answers with that integer where the reference's doubles give 9007199254740992;</li>
+ *   <li>{@code rewrite-falsy-ok}: a rewrite that matched no rule answers {@code ["ok",null]} instead of
+ *       {@code ["no_dispatch_rule"]};</li>
+ *   <li>{@code rewrite-odd-result-refused}: a rewrite result that is neither an object nor a string is answered
+ *       {@code ["error","rewrite_error","bad rewrite"]} instead of being passed on;</li>
+ *   <li>{@code list-stray-command-answered}: a command other than list_row or list_end while a list waits for rows
+ *       is answered {@code true} and the process keeps running.</li>
  * </ul>
  * Everything else is the reference's answer.
  */
 public final class BrokenReferenceServer {
+
+    private static final String LIST_ERROR = "[\"error\",\"list_error\",";
 
     private BrokenReferenceServer() {}
 
@@ -43,7 +51,7 @@ public final class BrokenReferenceServer {
                 response.reply().map(reply -> corrupt(defect, message, reply)).ifPresent(io::println);
                 wedged = defect.equals("wedged-after-error") && !response.exits()
                         && response.reply().map(reply -> reply.startsWith("[\"error\"")).orElse(false);
-                if (response.exits()) {
+                if (response.exits() && !(defect.equals("list-stray-command-answered") && isListError(response))) {
                     System.exit(response.exitStatus().getAsInt());
                 }
             }
@@ -87,11 +95,23 @@ public final class BrokenReferenceServer {
                     return reply.replace("9007199254740992", "9007199254740993");
                 }
                 return reply;
+            case "rewrite-falsy-ok":
+                return reply.equals("[\"no_dispatch_rule\"]") ? "[\"ok\",null]" : reply;
+            case "rewrite-odd-result-refused":
+                JsonNode rewrite = reply.startsWith("[\"ok\",") ? parse(reply) : null;
+                return rewrite != null && !rewrite.path(1).isObject()
+                        ? "[\"error\",\"rewrite_error\",\"bad rewrite\"]" : reply;
+            case "list-stray-command-answered":
+                return reply.startsWith(LIST_ERROR) ? "true" : reply;
             case "add-lib-refused":
                 return command.equals("add_lib") ? "false" : reply;
             default:
                 return reply;
         }
+    }
+
+    private static boolean isListError(Response response) {
+        return response.reply().map(reply -> reply.startsWith(LIST_ERROR)).orElse(false);
     }
 
     private static JsonNode parse(String line) {
