@@ -35,13 +35,13 @@ class CorpusCasesCatchTheirFaultTest {
 
     private static final String BROKEN_SERVER = "org.couchtck.kit.testservers.BrokenReferenceServer";
 
+    // One run of every listed case on the reference, for all the parameterized tests.
+    private static Map<String, CaseResult> onTheReference;
+
     @AfterEach
     void no_child_process_outlives_a_run() throws InterruptedException {
         ChildProcesses.assertNoneAlive();
     }
-
-    // One run of every listed case on the reference, for all the parameterized tests.
-    private static Map<String, CaseResult> onTheReference;
 
     @BeforeAll
     static void run_the_listed_cases_on_the_reference() {
