@@ -54,8 +54,9 @@ public final class BrokenReferenceServer {
                 response.logLines().forEach(io::println);
                 response.reply().map(reply -> corrupt(defect, message, reply)).ifPresent(io::println);
                 wedged = defect.equals("wedged-after-error") && !response.exits()
-                        && response.reply().map(reply -> reply.startsWith("[\"error\"")).orElse(false);
-                if (response.exits() && !(defect.equals("list-stray-command-answered") && isListError(response))) {
+                        && repliesWith(response, "[\"error\"");
+                if (response.exits()
+                        && !(defect.equals("list-stray-command-answered") && repliesWith(response, LIST_ERROR))) {
                     System.exit(response.exitStatus().getAsInt());
                 }
             }
@@ -119,8 +120,8 @@ public final class BrokenReferenceServer {
         }
     }
 
-    private static boolean isListError(Response response) {
-        return response.reply().map(reply -> reply.startsWith(LIST_ERROR)).orElse(false);
+    private static boolean repliesWith(Response response, String prefix) {
+        return response.reply().map(reply -> reply.startsWith(prefix)).orElse(false);
     }
 
     private static JsonNode parse(String line) {
