@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Optional;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.cases.TargetProfile;
-import org.couchtck.kit.target.Exchange;
-import org.couchtck.kit.target.PipelineResult;
-import org.couchtck.kit.target.ServerCommand;
-import org.couchtck.kit.target.StdioServer;
-import org.couchtck.kit.target.StdioServerOptions;
-import org.couchtck.kit.target.TargetStartException;
+import org.couchtck.kit.process.Exchange;
+import org.couchtck.kit.process.PipelineResult;
+import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.process.StdioServer;
+import org.couchtck.kit.process.StdioServerOptions;
+import org.couchtck.kit.process.TargetStartException;
 import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.WireJson;
 

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.generate.NumberMode;
-import org.couchtck.kit.suites.GenerationSettings;
+import org.couchtck.kit.queryserver.GenerationSettings;
 import picocli.CommandLine.Option;
 
 /** The generated suites' options (seed, budgets, number comparison), shared by {@code run} and {@code replay}. */

@@ -14,7 +14,7 @@ import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
 import org.couchtck.kit.cases.TargetProfile;
-import org.couchtck.kit.suites.GeneratedSuites;
+import org.couchtck.kit.queryserver.GeneratedSuites;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

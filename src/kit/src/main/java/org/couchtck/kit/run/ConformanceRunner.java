@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.report.RunResult;
-import org.couchtck.kit.suites.GenerationSettings;
+import org.couchtck.kit.queryserver.GenerationSettings;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;

@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.generate.NumberMode;
-import org.couchtck.kit.suites.GenerationSettings;
+import org.couchtck.kit.queryserver.GenerationSettings;
 
 /**
  * The generated suites' settings as engine configuration parameters. A run without {@link #SEED} runs no generated

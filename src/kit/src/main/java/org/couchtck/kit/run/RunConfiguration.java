@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.cases.TargetProfile;
-import org.couchtck.kit.target.ServerCommand;
+import org.couchtck.kit.process.ServerCommand;
 
 /**
  * Everything a run needs to know: the target, how to talk to it, and which cases to take. It travels to the

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.report.RunResult;
-import org.couchtck.kit.target.ChildProcesses;
+import org.couchtck.kit.process.ChildProcesses;
 import org.couchtck.kit.wire.Direction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

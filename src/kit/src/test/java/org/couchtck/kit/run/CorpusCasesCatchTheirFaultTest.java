@@ -16,7 +16,7 @@ import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.report.RunResult;
-import org.couchtck.kit.target.ChildProcesses;
+import org.couchtck.kit.process.ChildProcesses;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

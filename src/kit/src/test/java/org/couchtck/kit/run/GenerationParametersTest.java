@@ -14,7 +14,7 @@ import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.generate.NumberMode;
 import org.couchtck.kit.report.RunResult;
-import org.couchtck.kit.suites.GenerationSettings;
+import org.couchtck.kit.queryserver.GenerationSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.cases.TargetProfile;
-import org.couchtck.kit.target.ServerCommand;
+import org.couchtck.kit.process.ServerCommand;
 
 /** Configurations for runs of the small test corpus against the reference or a test-double server. */
 public final class TestTargets {

@@ -1,0 +1,150 @@
+package org.couchtck.kit.process;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The command line that starts a query server, as a list of arguments (no shell involved).
+ *
+ * @param argv the program followed by its arguments; never empty
+ */
+public record ServerCommand(List<String> argv) {
+
+    /** The main class of the reference query server in couchtck-reference. */
+    public static final String REFERENCE_MAIN = "org.couchtck.reference.queryserver.QueryServerMain";
+
+    private static final Pattern NEEDS_NO_QUOTES = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
+
+    public ServerCommand {
+        Objects.requireNonNull(argv, "argv");
+        argv = List.copyOf(argv);
+        if (argv.isEmpty()) {
+            throw new IllegalArgumentException("a server command needs at least the program to run");
+        }
+    }
+
+    /**
+     * Splits {@code commandLine} as a POSIX shell would split a simple command: whitespace separates arguments,
+     * single quotes keep everything literally, double quotes keep everything but {@code \"} and {@code \\}, and a
+     * backslash outside quotes makes the next character literal. No variables, globs or redirections.
+     *
+     * @throws IllegalArgumentException when the line is blank or has an unterminated quote or a trailing backslash
+     */
+    public static ServerCommand parse(String commandLine) {
+        Objects.requireNonNull(commandLine, "commandLine");
+        List<String> args = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        boolean inArgument = false;
+        int i = 0;
+        while (i < commandLine.length()) {
+            char c = commandLine.charAt(i);
+            if (Character.isWhitespace(c)) {
+                if (inArgument) {
+                    args.add(current.toString());
+                    current.setLength(0);
+                    inArgument = false;
+                }
+                i++;
+            } else if (c == '\'') {
+                int close = commandLine.indexOf('\'', i + 1);
+                if (close < 0) {
+                    throw new IllegalArgumentException(unterminated("single", commandLine));
+                }
+                current.append(commandLine, i + 1, close);
+                inArgument = true;
+                i = close + 1;
+            } else if (c == '"') {
+                i = appendDoubleQuoted(commandLine, i + 1, current);
+                inArgument = true;
+            } else if (c == '\\') {
+                if (i + 1 == commandLine.length()) {
+                    throw new IllegalArgumentException("server command ends with a lone backslash: " + commandLine);
+                }
+                current.append(commandLine.charAt(i + 1));
+                inArgument = true;
+                i += 2;
+            } else {
+                current.append(c);
+                inArgument = true;
+                i++;
+            }
+        }
+        if (inArgument) {
+            args.add(current.toString());
+        }
+        if (args.isEmpty()) {
+            throw new IllegalArgumentException("the server command is empty: give the program to run, e.g. \"couchjs "
+                    + "main.js\"");
+        }
+        return new ServerCommand(args);
+    }
+
+    /** Appends a double-quoted part starting after its opening quote; returns the index after the closing quote. */
+    private static int appendDoubleQuoted(String line, int start, StringBuilder out) {
+        int i = start;
+        while (i < line.length()) {
+            char c = line.charAt(i);
+            if (c == '"') {
+                return i + 1;
+            }
+            if (c == '\\' && i + 1 < line.length() && (line.charAt(i + 1) == '"' || line.charAt(i + 1) == '\\')) {
+                out.append(line.charAt(i + 1));
+                i += 2;
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        throw new IllegalArgumentException(unterminated("double", line));
+    }
+
+    private static String unterminated(String kind, String line) {
+        return "server command has an unterminated " + kind + " quote: " + line;
+    }
+
+    /** Runs {@code mainClass} in a new JVM: this JVM's java binary, with this JVM's class path. */
+    public static ServerCommand javaMain(String mainClass, String... args) {
+        return java(List.of(), mainClass, args);
+    }
+
+    private static ServerCommand java(List<String> jvmOptions, String mainClass, String... args) {
+        List<String> argv = new ArrayList<>();
+        argv.add(currentJava());
+        argv.addAll(jvmOptions);
+        argv.add("-cp");
+        argv.add(System.getProperty("java.class.path"));
+        argv.add(Objects.requireNonNull(mainClass, "mainClass"));
+        argv.addAll(List.of(args));
+        return new ServerCommand(argv);
+    }
+
+    /** The reference query server, run from this JVM's class path. */
+    public static ServerCommand reference() {
+        // A query server is single-threaded: the serial collector starts in about half the time G1 needs on a
+        // small machine, which matters because a run starts a new process for every case that needs a fresh one.
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC"));
+        options.addAll(ReferenceClassArchive.jvmOptions(currentJava(), System.getProperty("java.class.path")));
+        return java(options, REFERENCE_MAIN);
+    }
+
+    /** The command as one line a POSIX shell (and {@link #parse}) would split back into the same arguments. */
+    public String display() {
+        return argv.stream().map(ServerCommand::quote).collect(Collectors.joining(" "));
+    }
+
+    private static String quote(String arg) {
+        if (NEEDS_NO_QUOTES.matcher(arg).matches()) {
+            return arg;
+        }
+        return "'" + arg.replace("'", "'\\''") + "'";
+    }
+
+    private static String currentJava() {
+        return ProcessHandle.current().info().command()
+                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

@@ -1,0 +1,551 @@
+package org.couchtck.kit.process;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.couchtck.kit.process.OutputQueue.End;
+import org.couchtck.kit.process.OutputQueue.Item;
+import org.couchtck.kit.process.OutputQueue.Overflow;
+import org.couchtck.kit.process.OutputQueue.Received;
+import org.couchtck.kit.wire.BoundedLineReader;
+import org.couchtck.kit.wire.BoundedLineReader.Line;
+import org.couchtck.kit.wire.Direction;
+import org.couchtck.kit.wire.Transcript;
+import org.couchtck.kit.wire.WireJson;
+
+/**
+ * A query server process the kit talks to over standard input and output, one line at a time, as CouchDB's
+ * {@code couch_os_process} does: write a request line, skip {@code ["log", msg]} lines, take the next line as the
+ * reply. A server that misses its timeout, floods a line past the cap, or stops reading is killed with its whole
+ * process tree, since what it prints next could not be trusted; starting again is the caller's job (a new instance).
+ *
+ * <p>Unlike CouchDB, which restarts its timeout for every line read (log lines included), the timeout here bounds
+ * the whole exchange, so a server that logs slowly forever cannot stall a run.
+ *
+ * <p>Standard output and standard error are read on their own daemon threads, so no call blocks past its timeout
+ * whatever the server does. Every line in either direction goes to the current {@link Transcript}. Exchanges are meant
+ * to be made by one thread at a time; {@link #close()} may be called from any thread.
+ */
+public final class StdioServer implements AutoCloseable {
+
+    private static final int STDERR_LINE_BYTES = 64 * 1024;
+    private static final int STDERR_TAIL_CHARS = 8 * 1024;
+    /** How long an exit that follows the end of output may take, even when the caller's deadline has passed. */
+    private static final Duration EXIT_GRACE = Duration.ofMillis(250);
+    private static final Duration CLOSE_GRACE = Duration.ofMillis(500);
+    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    private static final Duration THREAD_JOIN = Duration.ofSeconds(2);
+
+    private final ServerCommand command;
+    private final StdioServerOptions options;
+    private final StderrTail stderrTail = new StderrTail(STDERR_TAIL_CHARS);
+    private final OutputQueue output;
+    private final Object exchangeLock = new Object();
+    private volatile Transcript transcript = new Transcript();
+    private volatile Process process;
+    private volatile boolean closed;
+    private OutputStream stdin;
+    private volatile boolean inputClosed;
+    private ExecutorService writer;
+    private Thread stdoutReader;
+    private Thread stderrReader;
+
+    /** A server that will run {@code command}; nothing starts before {@link #start()}. */
+    public StdioServer(ServerCommand command, StdioServerOptions options) {
+        this.command = Objects.requireNonNull(command, "command");
+        this.options = Objects.requireNonNull(options, "options");
+        // Room for one line at the cap plus some small ones: enough to never stall a well-behaved server.
+        this.output = new OutputQueue(2L * options.maxLineBytes() + 1024 * 1024);
+    }
+
+    /**
+     * Starts the process and its reader threads.
+     *
+     * @throws TargetStartException when the process cannot be started (missing or non-executable program, missing
+     *     working directory)
+     * @throws IllegalStateException when already started or closed
+     */
+    public void start() throws TargetStartException {
+        synchronized (exchangeLock) {
+            if (process != null || closed) {
+                throw new IllegalStateException("a StdioServer starts once; create a new one to restart");
+            }
+            ProcessBuilder builder = new ProcessBuilder(command.argv())
+                    .directory(options.workingDirectory().toFile());
+            builder.environment().putAll(options.environment());
+            Process started;
+            try {
+                started = builder.start();
+            } catch (IOException e) {
+                throw new TargetStartException("cannot start the server `" + command.display() + "`: "
+                        + oneLine(e.getMessage()), e);
+            }
+            long pid = started.pid();
+            stdin = started.getOutputStream();
+            writer = Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "couchtck-stdin-" + pid));
+            stdoutReader = daemon(() -> readStdout(started.getInputStream()), "couchtck-stdout-" + pid);
+            stderrReader = daemon(() -> readStderr(started.getErrorStream()), "couchtck-stderr-" + pid);
+            process = started;
+            transcript.add(Direction.EVENT, "started `" + command.display() + "` as process " + pid);
+            started.onExit().thenAccept(p -> transcript.add(Direction.EVENT,
+                    "process " + pid + " exited with status " + p.exitValue()));
+            stdoutReader.start();
+            stderrReader.start();
+        }
+    }
+
+    /**
+     * Sends {@code line} and waits up to {@code timeout} for the reply. Never throws for anything the server does:
+     * silence, a crash, a flood or a closed pipe are outcomes of the returned exchange.
+     *
+     * @param line the request, without its newline; sent verbatim as UTF-8
+     * @throws IllegalStateException when the server was never started
+     */
+    public Exchange exchange(String line, Duration timeout) {
+        Objects.requireNonNull(line, "line");
+        synchronized (exchangeLock) {
+            Process running = requireStarted();
+            long started = System.nanoTime();
+            long deadline = started + timeout.toNanos();
+            Transcript record = transcript;
+            record.add(Direction.SENT, line);
+            try {
+                Optional<Exchange> writeFailure = write(line, started, deadline, timeout, record);
+                if (writeFailure.isPresent()) {
+                    return writeFailure.get();
+                }
+                return awaitReply(running, started, deadline, timeout, record);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                killTree("interrupted while waiting for a reply", record);
+                return new Exchange(List.of(), Optional.empty(), Exchange.Outcome.TIMEOUT, OptionalInt.empty(),
+                        List.of(), since(started), "interrupted while waiting for a reply");
+            }
+        }
+    }
+
+    /** {@link #exchange(String, Duration)} with the options' default timeout. */
+    public Exchange exchange(String line) {
+        return exchange(line, options.defaultTimeout());
+    }
+
+    /**
+     * Sends all {@code lines} without waiting for replies in between, while collecting the replies as they come: the
+     * fastest a server can be driven, for measuring throughput. {@code timeout} bounds the wait for each next reply,
+     * not the whole pipeline. A server that falls silent, floods or dies ends the pipeline as an exchange would.
+     *
+     * @throws IllegalStateException when the server was never started
+     */
+    public PipelineResult pipeline(List<String> lines, Duration timeout) {
+        List<String> requests = List.copyOf(lines);
+        synchronized (exchangeLock) {
+            Process running = requireStarted();
+            long started = System.nanoTime();
+            Transcript record = transcript;
+            List<String> replies = new ArrayList<>();
+            List<String> logs = new ArrayList<>();
+            if (inputClosed) {
+                return new PipelineResult(replies, logs, Exchange.Outcome.WRITE_FAILED, exitCode(), since(started),
+                        "could not write the requests: the server's input was already closed");
+            }
+            Future<?> written = writer.submit(() -> {
+                for (String line : requests) {
+                    record.add(Direction.SENT, line);
+                    stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+                stdin.flush();
+                return null;
+            });
+            try {
+                while (replies.size() < requests.size()) {
+                    Item item = output.poll(System.nanoTime() + timeout.toNanos());
+                    if (item == null) {
+                        String detail = "no reply within " + timeout.toMillis() + " ms after " + replies.size()
+                                + " of " + requests.size() + " replies";
+                        killTree(detail, record);
+                        return new PipelineResult(replies, logs, Exchange.Outcome.TIMEOUT, OptionalInt.empty(),
+                                since(started), detail);
+                    }
+                    if (item instanceof Received received) {
+                        String text = received.line().text();
+                        Optional<String> log = WireJson.logMessage(text);
+                        if (log.isPresent()) {
+                            logs.add(log.get());
+                        } else if (received.line().terminated()) {
+                            replies.add(text);
+                        }
+                    } else if (item instanceof Overflow) {
+                        String detail = "reply line " + (replies.size() + 1) + " longer than " + options.maxLineBytes()
+                                + " bytes";
+                        killTree(detail, record);
+                        return new PipelineResult(replies, logs, Exchange.Outcome.LINE_TOO_LONG, OptionalInt.empty(),
+                                since(started), detail);
+                    } else {
+                        OptionalInt status = waitForExit(running, System.nanoTime() + timeout.toNanos());
+                        String detail = "server output ended after " + replies.size() + " of " + requests.size()
+                                + " replies" + (status.isPresent() ? ", exit status " + status.getAsInt()
+                                        : ", without an exit");
+                        if (status.isEmpty()) {
+                            killTree(detail, record);
+                        }
+                        return new PipelineResult(replies, logs, Exchange.Outcome.EOF, status, since(started),
+                                detail);
+                    }
+                }
+                Duration elapsed = since(started);
+                // Every reply came, so every request was read: the write is done or finishing.
+                written.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+                return new PipelineResult(replies, logs, Exchange.Outcome.REPLY, exitCode(), elapsed,
+                        requests.size() + " replies");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                killTree("interrupted while waiting for replies", record);
+                return new PipelineResult(replies, logs, Exchange.Outcome.TIMEOUT, OptionalInt.empty(),
+                        since(started), "interrupted while waiting for replies");
+            } catch (ExecutionException | TimeoutException e) {
+                String detail = "writing the requests failed after all replies came: " + e;
+                killTree(detail, record);
+                return new PipelineResult(replies, logs, Exchange.Outcome.WRITE_FAILED, OptionalInt.empty(),
+                        since(started), detail);
+            }
+        }
+    }
+
+    /**
+     * Closes the server's standard input, as CouchDB does to stop a server, and waits up to {@code awaitExit} for it to
+     * exit. Lines printed meanwhile are collected: log messages in {@code logs}, anything else in {@code trailing}. An
+     * exit is outcome {@code EOF} with its status; a server still running at the deadline is killed with its tree
+     * ({@code TIMEOUT}).
+     */
+    public Exchange closeInput(Duration awaitExit) {
+        synchronized (exchangeLock) {
+            Process running = requireStarted();
+            long started = System.nanoTime();
+            long deadline = started + awaitExit.toNanos();
+            Transcript record = transcript;
+            closeStdin(record);
+            List<String> logs = new ArrayList<>();
+            List<String> trailing = new ArrayList<>();
+            try {
+                Item item;
+                while ((item = output.poll(deadline)) != null && !(item instanceof End)) {
+                    if (item instanceof Received received) {
+                        String text = received.line().text();
+                        WireJson.logMessage(text).ifPresentOrElse(logs::add, () -> trailing.add(text));
+                    }
+                }
+                OptionalInt status = waitForExit(running, deadline);
+                if (status.isPresent()) {
+                    return new Exchange(logs, Optional.empty(), Exchange.Outcome.EOF, status, trailing,
+                            since(started), "server exited with status " + status.getAsInt()
+                                    + " after its input was closed");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            String detail = "server did not exit within " + awaitExit.toMillis() + " ms of its input being closed";
+            killTree(detail, record);
+            return new Exchange(logs, Optional.empty(), Exchange.Outcome.TIMEOUT, OptionalInt.empty(), trailing,
+                    since(started), detail);
+        }
+    }
+
+    /** Waits up to {@code timeout} for the process to exit on its own; its status, or empty if still running. */
+    public OptionalInt awaitExit(Duration timeout) {
+        Process running = requireStarted();
+        try {
+            if (running.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                return OptionalInt.of(running.exitValue());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return OptionalInt.empty();
+    }
+
+    /** Whether the process was started and is still running. */
+    public boolean isAlive() {
+        Process running = process;
+        return running != null && running.isAlive();
+    }
+
+    /** The exit status, once the process has exited (killed included: signal N reports 128 + N). */
+    public OptionalInt exitCode() {
+        Process running = process;
+        return running == null || running.isAlive() ? OptionalInt.empty() : OptionalInt.of(running.exitValue());
+    }
+
+    /** The process id, once started. */
+    public OptionalLong pid() {
+        Process running = process;
+        return running == null ? OptionalLong.empty() : OptionalLong.of(running.pid());
+    }
+
+    /** The command this server runs. */
+    public ServerCommand command() {
+        return command;
+    }
+
+    /** Sends every later SENT, RECEIVED, STDERR and EVENT line to {@code next}; the executor swaps it per case. */
+    public void setTranscript(Transcript next) {
+        transcript = Objects.requireNonNull(next, "transcript");
+    }
+
+    /**
+     * The last few kilobytes the server wrote to standard error. Standard error is read on its own thread, so a line
+     * written just before a reply may show up a moment after it; after {@link #close()} the tail is complete.
+     */
+    public String stderrTail() {
+        return stderrTail.tail();
+    }
+
+    /**
+     * Stops the server: closes its standard input, gives it a moment to exit, then kills whatever is left of its
+     * process tree and joins the reader threads. Safe to call more than once, and on a server never started.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Process running = process;
+        if (running == null) {
+            return;
+        }
+        // Taken before the graceful stop: a grandchild orphaned by its parent's exit can no longer be found.
+        List<ProcessHandle> descendants = ProcessTree.descendantsOf(running.toHandle());
+        closeStdinQuietly();
+        try {
+            running.waitFor(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        ProcessTree.kill(running.toHandle(), descendants, KILL_WAIT);
+        output.discard();
+        writer.shutdownNow();
+        join(stdoutReader);
+        join(stderrReader);
+    }
+
+    private Optional<Exchange> write(String line, long started, long deadline, Duration timeout, Transcript record)
+            throws InterruptedException {
+        if (inputClosed) {
+            record.add(Direction.EVENT, "not sent: the server's standard input is closed");
+            return Optional.of(new Exchange(List.of(), Optional.empty(), Exchange.Outcome.WRITE_FAILED, exitCode(),
+                    List.of(), since(started), "could not write the request: the server's input was already closed"));
+        }
+        byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+        // On the writer thread: a server that stops reading fills the pipe, and the write would block forever.
+        Future<?> written = writer.submit(() -> {
+            stdin.write(bytes);
+            stdin.flush();
+            return null;
+        });
+        try {
+            written.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return Optional.empty();
+        } catch (ExecutionException e) {
+            String reason = oneLine(String.valueOf(e.getCause().getMessage()));
+            record.add(Direction.EVENT, "write failed: " + reason);
+            OptionalInt status = waitForExit(process, deadline);
+            return Optional.of(new Exchange(List.of(), Optional.empty(), Exchange.Outcome.WRITE_FAILED, status,
+                    List.of(), since(started), status.isPresent()
+                            ? "could not write the request: the server had exited with status " + status.getAsInt()
+                            : "could not write the request: " + reason));
+        } catch (TimeoutException e) {
+            String detail = "could not write the request within " + timeout.toMillis()
+                    + " ms: the server is not reading its input";
+            killTree(detail, record);
+            return Optional.of(new Exchange(List.of(), Optional.empty(), Exchange.Outcome.TIMEOUT, OptionalInt.empty(),
+                    List.of(), since(started), detail));
+        }
+    }
+
+    private Exchange awaitReply(Process running, long started, long deadline, Duration timeout, Transcript record)
+            throws InterruptedException {
+        List<String> logs = new ArrayList<>();
+        List<String> trailing = new ArrayList<>();
+        while (true) {
+            Item item = output.poll(deadline);
+            if (item == null) {
+                String detail = "no reply within " + timeout.toMillis() + " ms";
+                killTree(detail, record);
+                return new Exchange(logs, Optional.empty(), Exchange.Outcome.TIMEOUT, OptionalInt.empty(), trailing,
+                        since(started), detail);
+            }
+            if (item instanceof Received received) {
+                Line line = received.line();
+                if (!line.terminated()) {
+                    // CouchDB only takes complete lines; a fragment before the end of output is not a reply.
+                    trailing.add(line.text());
+                    continue;
+                }
+                Optional<String> log = WireJson.logMessage(line.text());
+                if (log.isPresent()) {
+                    logs.add(log.get());
+                    continue;
+                }
+                Duration elapsed = since(started);
+                return new Exchange(logs, Optional.of(line.text()), Exchange.Outcome.REPLY, exitCode(), trailing,
+                        elapsed, "replied after " + elapsed.toMillis() + " ms");
+            }
+            if (item instanceof Overflow overflow) {
+                String detail = "reply line longer than " + options.maxLineBytes() + " bytes (" + overflow.bytesSoFar()
+                        + " bytes read without a newline)";
+                killTree(detail, record);
+                return new Exchange(logs, Optional.empty(), Exchange.Outcome.LINE_TOO_LONG, OptionalInt.empty(),
+                        trailing, since(started), detail);
+            }
+            OptionalInt status = waitForExit(running, deadline);
+            if (status.isEmpty()) {
+                String detail = "server closed its output without replying, and did not exit";
+                killTree(detail, record);
+                return new Exchange(logs, Optional.empty(), Exchange.Outcome.EOF, OptionalInt.empty(), trailing,
+                        since(started), detail);
+            }
+            return new Exchange(logs, Optional.empty(), Exchange.Outcome.EOF, status, trailing, since(started),
+                    "server exited with status " + status.getAsInt() + " before replying");
+        }
+    }
+
+    /** Waits for the exit until {@code deadline}, but at least {@link #EXIT_GRACE}: an exit follows its EOF closely. */
+    private static OptionalInt waitForExit(Process running, long deadline) throws InterruptedException {
+        long wait = Math.max(deadline - System.nanoTime(), EXIT_GRACE.toNanos());
+        if (running.waitFor(wait, TimeUnit.NANOSECONDS)) {
+            return OptionalInt.of(running.exitValue());
+        }
+        return OptionalInt.empty();
+    }
+
+    private void readStdout(InputStream stream) {
+        BoundedLineReader reader = new BoundedLineReader(stream, options.maxLineBytes(), bytesSoFar -> {
+            transcript.add(Direction.EVENT, "output line passed " + options.maxLineBytes() + " bytes without a newline");
+            putQuietly(new Overflow(bytesSoFar));
+        });
+        try {
+            Optional<Line> next;
+            while ((next = reader.readLine()).isPresent()) {
+                Line line = next.get();
+                transcript.add(Direction.RECEIVED, line.text());
+                if (line.truncated()) {
+                    // Already reported as an Overflow when the cap was passed.
+                    transcript.add(Direction.EVENT, "the over-long line ended after " + line.byteLength() + " bytes");
+                    continue;
+                }
+                if (!line.terminated()) {
+                    transcript.add(Direction.EVENT, "output ended in the middle of a line (no newline)");
+                }
+                putQuietly(new Received(line));
+            }
+        } catch (IOException e) {
+            if (!closed) {
+                transcript.add(Direction.EVENT, "reading the server's output failed: " + oneLine(e.getMessage()));
+            }
+        } finally {
+            putQuietly(new End());
+        }
+    }
+
+    private void readStderr(InputStream stream) {
+        BoundedLineReader reader = new BoundedLineReader(stream, STDERR_LINE_BYTES);
+        try {
+            Optional<Line> next;
+            while ((next = reader.readLine()).isPresent()) {
+                Line line = next.get();
+                String text = line.truncated() ? line.text() + " …[line of " + line.byteLength() + " bytes]"
+                        : line.text();
+                transcript.add(Direction.STDERR, text);
+                stderrTail.appendLine(text);
+            }
+        } catch (IOException e) {
+            // The process is gone or was killed; whatever it wrote before is recorded.
+        }
+    }
+
+    private void putQuietly(Item item) {
+        try {
+            output.put(item);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void killTree(String reason, Transcript record) {
+        Process running = process;
+        record.add(Direction.EVENT, reason + "; killing process " + running.pid() + " and its descendants");
+        ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
+        inputClosed = true;
+    }
+
+    private void closeStdin(Transcript record) {
+        if (!inputClosed) {
+            closeStdinQuietly();
+            record.add(Direction.EVENT, "closed the server's standard input");
+        }
+    }
+
+    private void closeStdinQuietly() {
+        inputClosed = true;
+        OutputStream in = stdin;
+        if (in == null) {
+            return;
+        }
+        // On the writer thread when possible, so a close never races a write in progress.
+        Future<?> closing = writer.submit(() -> {
+            in.close();
+            return null;
+        });
+        try {
+            closing.get(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // A write is stuck or the pipe is already broken: the kill that follows settles it.
+        }
+    }
+
+    private Process requireStarted() {
+        Process running = process;
+        if (running == null) {
+            throw new IllegalStateException("the server was not started");
+        }
+        return running;
+    }
+
+    private static Duration since(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos);
+    }
+
+    private static Thread daemon(Runnable body, String name) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private static void join(Thread thread) {
+        try {
+            thread.join(THREAD_JOIN.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "unknown error" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

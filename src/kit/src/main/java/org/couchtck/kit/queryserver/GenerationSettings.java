@@ -1,0 +1,29 @@
+package org.couchtck.kit.queryserver;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import org.couchtck.kit.generate.GenerationBudget;
+import org.couchtck.kit.generate.NumberMode;
+
+/**
+ * How the generated suites run.
+ *
+ * @param seed the run's seed: the same seed gives the same examples
+ * @param budget cases per property, time per suite, shrink bounds
+ * @param numbers how numbers of the target's replies are compared with the reference's
+ * @param reportDir the run's report folder; shrunk counterexamples go to its {@code shrunk/} folder. Empty: not saved
+ */
+public record GenerationSettings(long seed, GenerationBudget budget, NumberMode numbers, Optional<Path> reportDir) {
+
+    public GenerationSettings {
+        Objects.requireNonNull(budget, "budget");
+        Objects.requireNonNull(numbers, "numbers");
+        reportDir = reportDir == null ? Optional.empty() : reportDir;
+    }
+
+    /** The default budget and exact numbers, with {@code seed} and no report folder. */
+    public static GenerationSettings withSeed(long seed) {
+        return new GenerationSettings(seed, GenerationBudget.defaults(), NumberMode.EXACT, Optional.empty());
+    }
+}

@@ -1,0 +1,143 @@
+package org.couchtck.kit.queryserver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.couchtck.kit.cases.StepRenderer;
+import org.couchtck.kit.process.Exchange;
+import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.process.StdioServer;
+import org.couchtck.kit.process.StdioServerOptions;
+import org.couchtck.kit.process.TargetStartException;
+import org.couchtck.kit.wire.Direction;
+import org.couchtck.kit.wire.Transcript;
+
+/**
+ * Hands out a server process for each case, as CouchDB's process pool does: one process serves many cases with a
+ * reset in between; a case that asks for a fresh process, or one that follows an exit or crash, gets a new one.
+ *
+ * <p>Once a run has needed a second process, the supervisor keeps one spare started ahead of time, so that a server
+ * that is slow to boot (a JVM, an interpreter loading its runtime) boots while the previous case runs. A spare has
+ * received nothing, so it is as fresh as a process started on demand.
+ */
+public final class ServerSupervisor implements AutoCloseable {
+
+    /** Cases in a row that could not get an answering server before the target is declared unresponsive. */
+    static final int UNRESPONSIVE_AFTER = 3;
+
+    private final ServerCommand command;
+    private final StdioServerOptions options;
+    private final StepRenderer renderer;
+    private StdioServer current;
+    private StdioServer spare;
+    private boolean used;
+    private int consecutiveDeadCases;
+    private int starts;
+
+    public ServerSupervisor(ServerCommand command, StdioServerOptions options, StepRenderer renderer) {
+        this.command = command;
+        this.options = options;
+        this.renderer = renderer;
+    }
+
+    /**
+     * A running server for the next case, with its output going to {@code transcript}.
+     *
+     * @param fresh whether the case needs a process nobody used before
+     * @throws TargetStartException when no process could be started
+     */
+    public StdioServer serverFor(boolean fresh, Transcript transcript) throws TargetStartException {
+        if (current != null && (fresh || !current.isAlive())) {
+            stopCurrent();
+        }
+        if (current != null && used) {
+            current.setTranscript(transcript);
+            if (resetBetweenCases(transcript)) {
+                return current;
+            }
+            transcript.add(Direction.EVENT, "server did not accept the reset between cases; starting a new process");
+            stopCurrent();
+        }
+        current = freshProcess(transcript);
+        used = true;
+        return current;
+    }
+
+    private StdioServer freshProcess(Transcript transcript) throws TargetStartException {
+        StdioServer server;
+        if (spare != null && spare.isAlive()) {
+            server = spare;
+            spare = null;
+            server.setTranscript(transcript);
+            transcript.add(Direction.EVENT, "using a process started ahead of time"
+                    + server.pid().stream().mapToObj(pid -> " (" + pid + ")").findFirst().orElse(""));
+        } else {
+            stopSpare();
+            server = new StdioServer(command, options);
+            server.setTranscript(transcript);
+            server.start();
+        }
+        starts++;
+        if (starts > 1) {
+            startSpare();
+        }
+        return server;
+    }
+
+    private void startSpare() {
+        StdioServer next = new StdioServer(command, options);
+        try {
+            next.start();
+            spare = next;
+        } catch (TargetStartException e) {
+            // The next case that needs a process starts one itself and reports the failure there.
+            next.close();
+        }
+    }
+
+    private boolean resetBetweenCases(Transcript transcript) {
+        String line = renderer.resetLine();
+        transcript.add(Direction.EVENT, "reset between cases");
+        Exchange exchange = current.exchange(line, options.defaultTimeout());
+        return exchange.replyJson().map(JsonNode::isBoolean).orElse(false)
+                && exchange.replyJson().get().booleanValue();
+    }
+
+    /** Records how the last case went, for unresponsiveness detection. */
+    void caseEnded(boolean serverAnswered) {
+        consecutiveDeadCases = serverAnswered ? 0 : consecutiveDeadCases + 1;
+    }
+
+    /** Whether several cases in a row found the server dead or silent: the rest are not worth their timeouts. */
+    public boolean unresponsive() {
+        return consecutiveDeadCases >= UNRESPONSIVE_AFTER;
+    }
+
+    /** How many processes were handed to cases so far (a spare counts once it is handed out). */
+    public int starts() {
+        return starts;
+    }
+
+    /** The command this supervisor starts. */
+    public ServerCommand command() {
+        return command;
+    }
+
+    private void stopCurrent() {
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+
+    private void stopSpare() {
+        if (spare != null) {
+            spare.close();
+            spare = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stopCurrent();
+        stopSpare();
+    }
+}
