@@ -1,6 +1,8 @@
 package org.couchtck.reference.queryserver.json;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 
 /** JavaScript's Number-to-String conversion, for numbers written by the Java side. */
 public final class JsNumbers {
@@ -19,10 +21,10 @@ public final class JsNumbers {
       return "0";
     }
     // Shortest round-tripping digits, then JavaScript's choice of plain or exponent notation.
-    BigDecimal exact = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
-    String digits = exact.unscaledValue().toString();
+    BigDecimal shortest = shortestDecimal(Math.abs(d));
+    String digits = shortest.unscaledValue().toString();
     int k = digits.length();
-    int n = k - exact.scale(); // decimal point position, as in ECMA-262 Number::toString
+    int n = k - shortest.scale(); // decimal point position, as in ECMA-262 Number::toString
     StringBuilder out = new StringBuilder();
     if (d < 0) {
       out.append('-');
@@ -42,5 +44,32 @@ public final class JsNumbers {
       out.append('e').append(e < 0 ? '-' : '+').append(Math.abs(e));
     }
     return out.toString();
+  }
+
+  /**
+   * The decimal with the fewest significant digits that reads back as {@code d} (the closer one
+   * when two do, the even one on a tie), as ECMA-262 Number::toString picks it. Java 17's
+   * Double.toString does not always (1e23 is 9.999999999999999E22 there, 5e-324 4.9E-324).
+   */
+  private static BigDecimal shortestDecimal(double d) {
+    BigDecimal exact = new BigDecimal(d);
+    for (int precision = 1; ; precision++) {
+      BigDecimal down = exact.round(new MathContext(precision, RoundingMode.FLOOR));
+      BigDecimal up = exact.round(new MathContext(precision, RoundingMode.CEILING));
+      boolean downReadsBack = readsBackAs(down, d);
+      boolean upReadsBack = readsBackAs(up, d);
+      if (downReadsBack && upReadsBack) {
+        int closer = exact.subtract(down).compareTo(up.subtract(exact));
+        boolean takeDown = closer < 0 || (closer == 0 && !down.unscaledValue().testBit(0));
+        return (takeDown ? down : up).stripTrailingZeros();
+      }
+      if (downReadsBack || upReadsBack) {
+        return (downReadsBack ? down : up).stripTrailingZeros();
+      }
+    }
+  }
+
+  private static boolean readsBackAs(BigDecimal decimal, double d) {
+    return Double.parseDouble(decimal.toString()) == d;
   }
 }

@@ -25,6 +25,21 @@ class JsNumbersTest {
   }
 
   @ParameterizedTest
+  @CsvSource({
+    "1e23, 1e+23",
+    "2.82879384806159e17, 282879384806159000",
+    "5e-324, 5e-324"
+  })
+  void should_print_javascripts_digits_when_java_17_prints_others(double value, String expected) {
+    // given a value that Java 17's Double.toString writes with other digits than JavaScript
+    // when
+    String text = JsNumbers.format(value);
+
+    // then
+    assertThat(text).isEqualTo(expected);
+  }
+
+  @ParameterizedTest
   @CsvSource({"NaN", "Infinity", "-Infinity"})
   void should_write_null_when_the_number_is_not_finite(double value) {
     assertThat(JsNumbers.format(value)).isEqualTo("null");
