@@ -33,7 +33,7 @@ final class AnonymousFunctionRewrite {
 
   // What CouchDB's rewrite throws for a program without statements (it reads .type of
   // undefined); the text is SpiderMonkey's, naming the line in CouchDB's main.js.
-  private static final String EMPTY_PROGRAM =
+  static final String EMPTY_PROGRAM =
       "(new TypeError(\"decl is undefined\", \"./share/server/main.js\", 33))";
 
   private AnonymousFunctionRewrite() {}

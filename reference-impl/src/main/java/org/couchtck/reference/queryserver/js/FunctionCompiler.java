@@ -15,7 +15,8 @@ import org.mozilla.javascript.Undefined;
  * couchjs's compileFunction: evaluates a function source in a fresh global of its own and
  * requires the result to be a function. Errors are couchjs's: {@code not_found "missing
  * function"} for an empty source, {@code compilation_error "<error toSource> (<source>)"} when
- * evaluation fails, and {@code "Expression does not eval to a function. (<source>)"}.
+ * evaluation fails (or the source is not a string, see {@link NonStringSource}), and {@code
+ * "Expression does not eval to a function. (<source>)"}.
  */
 final class FunctionCompiler {
 
@@ -41,10 +42,16 @@ final class FunctionCompiler {
    */
   Function compile(Context cx, Object source, Scriptable designDoc, IndexHelper indexHelper)
       throws QueryServerError {
-    if (!ScriptRuntime.toBoolean(source)) {
+    // add_fun and reduce give JSON values from the line, design documents JavaScript values.
+    Object jsSource = JsValues.toJs(cx, host.scope(), source);
+    if (!ScriptRuntime.toBoolean(jsSource)) {
       throw QueryServerError.error("not_found", "missing function");
     }
-    String text = ScriptRuntime.toString(source);
+    // The source as couchjs's error messages show it: JavaScript's String(), not Java's.
+    String text = ScriptRuntime.toString(jsSource);
+    if (!(jsSource instanceof CharSequence)) {
+      throw compilationError(NonStringSource.rewriteError(cx, host.scope(), jsSource), text);
+    }
     ScriptableObject sandbox = host.newSandbox(cx);
     if (indexHelper == IndexHelper.NOUVEAU) {
       host.useNouveauIndex(sandbox);

@@ -7,6 +7,7 @@ import org.couchtck.reference.queryserver.json.JsonText;
 import org.couchtck.reference.queryserver.protocol.LogSink;
 import org.couchtck.reference.queryserver.protocol.QueryServerError;
 import org.mozilla.javascript.Context;
+import org.mozilla.javascript.EcmaError;
 import org.mozilla.javascript.Function;
 import org.mozilla.javascript.Scriptable;
 
@@ -182,6 +183,16 @@ public final class RhinoViewEngine implements ViewEngine {
     mapFunctions.clear();
   }
 
+  // A conversion made outside user code (String() of an object whose toString is not a
+  // function) throws as it would inside couchjs's command, whose main loop answers the error.
+  private String answeringEscapedErrors(Context cx, Work work) throws QueryServerError {
+    try {
+      return work.run(cx);
+    } catch (EcmaError e) {
+      throw thrown.commandError(cx, e.getErrorObject());
+    }
+  }
+
   private String serialise(Context cx, Object value) throws QueryServerError {
     Outcome json = host.stringify(cx, value);
     if (!json.returned()) {
@@ -205,7 +216,7 @@ public final class RhinoViewEngine implements ViewEngine {
       // Waiting for a list row is not running time: the clock restarts with each row.
       host.beginRun(log, rows, () -> contexts.startDeadline(timeout.toNanos()));
       contexts.startDeadline(timeout.toNanos());
-      return work.run(cx);
+      return answeringEscapedErrors(cx, work);
     } catch (ScriptTimeoutError e) {
       throw QueryServerError.error("timeout", "function timed out after " + timeout.toMillis() + " ms");
     } catch (StackOverflowError e) {

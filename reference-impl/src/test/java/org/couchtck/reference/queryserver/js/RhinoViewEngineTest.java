@@ -3,6 +3,7 @@ package org.couchtck.reference.queryserver.js;
 import static net.javacrumbs.jsonunit.assertj.JsonAssertions.assertThatJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -335,9 +336,68 @@ class RhinoViewEngineTest {
                 .isEqualTo("[\"error\",\"not_found\",\"missing function\"]"));
   }
 
-  private void assertCompilationError(String source, String reason) {
+  @Test
+  void should_fail_in_couchjs_esprima_rewrite_when_the_source_is_not_a_string() {
+    // given SpiderMonkey's errors from esprima's scanner and from CouchDB's rewrite
+    String noCharCodeAt =
+        "(new TypeError(\"this.source.charCodeAt is not a function\","
+            + " \"./share/server/main.js\", 5356))";
+    String emptyProgram = "(new TypeError(\"decl is undefined\", \"./share/server/main.js\", 33))";
+
+    // then the reason shows String(source), as JavaScript converts it
+    assertCompilationError(Map.of("a", 1d), noCharCodeAt + " ([object Object])");
+    assertCompilationError(1d, noCharCodeAt + " (1)");
+    assertCompilationError(1e21, noCharCodeAt + " (1e+21)");
+    assertCompilationError(true, noCharCodeAt + " (true)");
+    assertCompilationError(
+        Arrays.asList(1.5, null, List.of(2d, "x"), Map.of()),
+        noCharCodeAt + " (1.5,,2,x,[object Object])");
+    assertCompilationError(List.of(), emptyProgram + " ()");
+    assertCompilationError(Map.of("length", 0d), emptyProgram + " ([object Object])");
+  }
+
+  @Test
+  void should_fail_the_reduce_with_a_compilation_error_when_a_function_is_not_a_string() {
+    // when
+    Throwable thrown =
+        catchThrowable(
+            () -> engine.reduce(List.of(List.of("_sum")), List.of(), List.of(), false, logs::add));
+
+    // then
+    assertThat(thrown)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> assertThatJson(e.replyJson())
+                .isEqualTo(
+                    List.of(
+                        "error",
+                        "compilation_error",
+                        "(new TypeError(\"this.source.charCodeAt is not a function\","
+                            + " \"./share/server/main.js\", 5356)) (_sum)")));
+  }
+
+  @Test
+  void should_answer_a_type_error_when_the_source_cannot_be_converted_to_a_string() {
+    // given an object whose toString is not a function: String() of it throws a TypeError
+    Map<String, Object> source = Map.of("toString", 1d);
+
+    // when
+    Throwable thrown =
+        catchThrowable(() -> engine.addMapFunction(source, null, IndexHelper.DREYFUS, logs::add));
+
+    // then
+    assertThat(thrown)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> {
+              assertThat(e.isFatal()).isFalse();
+              assertThat(e.replyJson()).isEqualTo("[\"error\",\"TypeError\",{}]");
+            });
+  }
+
+  private void assertCompilationError(Object source, String reason) {
     assertThatThrownBy(() -> engine.addMapFunction(source, null, IndexHelper.DREYFUS, logs::add))
-        .as(source)
+        .as(String.valueOf(source))
         .isInstanceOfSatisfying(
             QueryServerError.class,
             e -> assertThatJson(e.replyJson())

@@ -3,6 +3,7 @@ package org.couchtck.reference.queryserver.protocol;
 import static net.javacrumbs.jsonunit.assertj.JsonAssertions.assertThatJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.time.Duration;
 import java.util.List;
@@ -93,6 +94,32 @@ class DesignDocCommandTest {
             e -> assertThat(e.replyJson())
                 .isEqualTo(
                     "[\"error\",\"not_found\",\"missing filters function nope on design doc _design/f\"]"));
+  }
+
+  @Test
+  void should_answer_a_compilation_error_when_the_function_is_not_a_string()
+      throws QueryServerError {
+    // given
+    run("[\"new\",\"_design/s\",{\"shows\":{\"obj\":{\"a\":1},\"num\":1.0}}]");
+
+    // when
+    Throwable object = catchThrowable(() -> run("[\"_design/s\",[\"shows\",\"obj\"],[null,{}]]"));
+    Throwable number = catchThrowable(() -> run("[\"_design/s\",[\"shows\",\"num\"],[null,{}]]"));
+
+    // then the source reads as String() of it: [object Object], 1
+    String noCharCodeAt =
+        "(new TypeError(\"this.source.charCodeAt is not a function\","
+            + " \"./share/server/main.js\", 5356))";
+    assertThat(object)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> assertThatJson(e.replyJson())
+                .isEqualTo(List.of("error", "compilation_error", noCharCodeAt + " ([object Object])")));
+    assertThat(number)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> assertThatJson(e.replyJson())
+                .isEqualTo(List.of("error", "compilation_error", noCharCodeAt + " (1)")));
   }
 
   @Test
