@@ -7,7 +7,6 @@ import org.couchtck.reference.queryserver.protocol.QueryServerError;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.Function;
 import org.mozilla.javascript.Scriptable;
-import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.ScriptRuntime;
 import org.mozilla.javascript.Undefined;
 
@@ -48,7 +47,7 @@ final class DesignDocFunctions {
     Object designDoc = designDocs.get(id);
     Object point = designDoc;
     for (int i = 0; i < path.size(); i++) {
-      String key = ScriptRuntime.toString(JsValues.toJs(cx, host.scope(), path.get(i)));
+      String key = keyAt(cx, path, i);
       if (point == null || Undefined.isUndefined(point)) {
         // couchjs indexes into undefined here.
         throw QueryServerError.ofReply(TYPE_ERROR_REPLY, false);
@@ -61,18 +60,22 @@ final class DesignDocFunctions {
       if (!ScriptRuntime.toBoolean(next)) {
         throw QueryServerError.error(
             "not_found",
-            "missing " + ScriptRuntime.toString(path.get(0)) + " function " + key
-                + " on design doc " + id);
+            "missing " + keyAt(cx, path, 0) + " function " + key + " on design doc " + id);
       }
       if (next instanceof Function fn && "function".equals(ScriptRuntime.typeof(fn))) {
         return fn;
       }
       Function compiled = compiler.compile(cx, next, (Scriptable) designDoc);
-      if (point instanceof Scriptable container) {
-        ScriptableObject.putProperty(container, key, compiled);
-      }
+      // As point[key] = fun: a key like "1" is an array index, where the lookup looks.
+      ScriptRuntime.setObjectElem(point, key, compiled, cx, host.scope());
       return compiled;
     }
     throw QueryServerError.ofReply(TYPE_ERROR_REPLY, false);
+  }
+
+  // A path element is a JSON value of the line; couchjs uses it (as a key, in messages) as
+  // JavaScript's String() of it.
+  private String keyAt(Context cx, List<?> path, int index) {
+    return ScriptRuntime.toString(JsValues.toJs(cx, host.scope(), path.get(index)));
   }
 }

@@ -97,6 +97,24 @@ class DesignDocCommandTest {
   }
 
   @Test
+  void should_name_the_section_as_javascript_converts_it_when_the_function_is_missing()
+      throws QueryServerError {
+    // given a section name that is an array: couchjs looks it up, and names it, as String() of it
+    run("[\"new\",\"_design/f\",{\"filters\":{}}]");
+
+    // when
+    Throwable thrown = catchThrowable(() -> run("[\"_design/f\",[[\"filters\"],\"nope\"],[[],{}]]"));
+
+    // then
+    assertThat(thrown)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> assertThat(e.replyJson())
+                .isEqualTo(
+                    "[\"error\",\"not_found\",\"missing filters function nope on design doc _design/f\"]"));
+  }
+
+  @Test
   void should_answer_a_compilation_error_when_the_function_is_not_a_string()
       throws QueryServerError {
     // given
@@ -120,6 +138,22 @@ class DesignDocCommandTest {
             QueryServerError.class,
             e -> assertThatJson(e.replyJson())
                 .isEqualTo(List.of("error", "compilation_error", noCharCodeAt + " (1)")));
+  }
+
+  @Test
+  void should_keep_the_compiled_function_when_its_name_is_an_array_index()
+      throws QueryServerError {
+    // given a function named "1": JavaScript stores it, and finds it again, as index 1
+    run("[\"new\",\"_design/c\",{\"filters\":{\"1\":"
+        + "\"function(doc) { if (typeof n == 'undefined') n = 0; n++; return n > 1; }\"}}]");
+
+    // when
+    String first = run("[\"_design/c\",[\"filters\",1],[[{}],{}]]");
+    String second = run("[\"_design/c\",[\"filters\",\"1\"],[[{}],{}]]");
+
+    // then
+    assertThat(first).isEqualTo("[true,[false]]");
+    assertThat(second).isEqualTo("[true,[true]]");
   }
 
   @Test
