@@ -158,6 +158,21 @@ class QueryServerTest {
   }
 
   @Test
+  void should_name_an_empty_context_when_the_reduce_context_is_null() {
+    // given: couchjs joins the message's parts, and Array.prototype.join writes null as ""
+    server.handle(
+        "[\"reset\",{\"reduce_limit\":true,\"reduce_limit_threshold\":5000,\"reduce_limit_ratio\":2.0}]");
+    String big = "function(k, v, r) { return new Array(5997).join('x'); }";
+
+    // when
+    Response overflow = server.handle("[\"reduce\",[\"" + big + "\"],[[[\"a\",\"d\"],1]],null]");
+
+    // then
+    assertThat(overflow.reply())
+        .hasValueSatisfying(reply -> assertThat(reply).endsWith("output size: 6000 context: \"]"));
+  }
+
+  @Test
   void should_be_fatal_with_exit_255_when_a_ddoc_is_not_cached() {
     // when
     Response response = server.handle("[\"ddoc\",\"_design/x\",[\"shows\",\"s\"],[]]");
