@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.Scriptable;
+import org.mozilla.javascript.ScriptRuntime;
 
 /** Turns the plain Java values of a protocol line into JavaScript values of one realm. */
 final class JsValues {
@@ -31,28 +32,14 @@ final class JsValues {
     return value; // strings, doubles, booleans and null are JavaScript values as they are
   }
 
+  // A key Rhino reads as an array index ("1234567890" too) must be stored as one, as Rhino's
+  // own JSON.parse does: lookups go to the index slot, and freezing fails on a string slot.
   private static void putProperty(Scriptable object, String key, Object value) {
-    long index = arrayIndex(key);
-    if (index >= 0) {
-      object.put((int) index, object, value);
+    ScriptRuntime.StringIdOrIndex id = ScriptRuntime.toStringIdOrIndex(key);
+    if (id.getStringId() == null) {
+      object.put(id.getIndex(), object, value);
     } else {
       object.put(key, object, value);
     }
-  }
-
-  // Integer-like keys are array indices in JavaScript and are ordered first.
-  private static long arrayIndex(String key) {
-    if (key.isEmpty() || key.length() > 9 || (key.length() > 1 && key.charAt(0) == '0')) {
-      return -1;
-    }
-    long n = 0;
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (c < '0' || c > '9') {
-        return -1;
-      }
-      n = n * 10 + (c - '0');
-    }
-    return n;
   }
 }

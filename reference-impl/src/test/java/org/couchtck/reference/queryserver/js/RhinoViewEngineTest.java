@@ -147,6 +147,23 @@ class RhinoViewEngineTest {
   }
 
   @Test
+  void should_find_document_members_by_any_key_spelling_when_keys_are_integers()
+      throws QueryServerError {
+    // given keys that JavaScript reads as integers, however the code spells them
+    Object document = doc("{\"x\":1,\"1234567890\":2,\"-1\":3}");
+
+    // when
+    String reply =
+        map(
+            "function(doc) { emit(Object.keys(doc),"
+                + " [doc[1234567890], doc['1234567890'], doc[-1], doc['-1']]); }",
+            document);
+
+    // then
+    assertThatJson(reply).isEqualTo("[[[[\"1234567890\",\"x\",\"-1\"],[2,2,3,3]]]]");
+  }
+
+  @Test
   void should_give_each_function_its_own_global_when_compiling() throws QueryServerError {
     // given
     engine.addMapFunction(
