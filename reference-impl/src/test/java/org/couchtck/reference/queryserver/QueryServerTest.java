@@ -63,6 +63,16 @@ class QueryServerTest {
   }
 
   @Test
+  void should_answer_type_error_and_go_on_when_the_command_name_has_no_string_form() {
+    // when: couchjs's dispatch[cmd] converts the name, and an own toString member makes it throw
+    Response response = server.handle("[{\"toString\":1}]");
+
+    // then
+    assertThat(response.reply()).contains("[\"error\",\"TypeError\",{}]");
+    assertThat(response.exits()).isFalse();
+  }
+
+  @Test
   void should_exit_0_without_reply_when_the_line_is_not_json() {
     // when
     Response response = server.handle("[\"reset\"] trailing");
@@ -170,6 +180,24 @@ class QueryServerTest {
     // then
     assertThat(overflow.reply())
         .hasValueSatisfying(reply -> assertThat(reply).endsWith("output size: 6000 context: \"]"));
+  }
+
+  @Test
+  void should_convert_the_reduce_context_only_when_the_output_overflows() {
+    // given a context whose String() throws
+    server.handle(
+        "[\"reset\",{\"reduce_limit\":true,\"reduce_limit_threshold\":5000,\"reduce_limit_ratio\":2.0}]");
+    String big = "function(k, v, r) { return new Array(5997).join('x'); }";
+
+    // when
+    Response small =
+        server.handle("[\"reduce\",[\"function(k, v) { return 1; }\"],[],{\"toString\":1}]");
+    Response overflow =
+        server.handle("[\"reduce\",[\"" + big + "\"],[[[\"a\",\"d\"],1]],{\"toString\":1}]");
+
+    // then
+    assertThat(small.reply()).contains("[true,[1]]");
+    assertThat(overflow.reply()).contains("[\"error\",\"TypeError\",{}]");
   }
 
   @Test

@@ -26,8 +26,14 @@ public final class JsTruthiness {
     return true;
   }
 
-  /** JavaScript's String(value) for a JSON value. */
-  public static String toJsString(Object value) {
+  /**
+   * JavaScript's String(value) for a JSON value.
+   *
+   * @throws QueryServerError the TypeError reply couchjs's main loop gives when the value (or an
+   *     element) is an object with its own {@code toString} member: JSON makes that member no
+   *     function, so the object has no string form
+   */
+  public static String toJsString(Object value) throws QueryServerError {
     if (value == null) {
       return "null";
     }
@@ -53,7 +59,10 @@ public final class JsTruthiness {
       }
       return out.toString();
     }
-    if (value instanceof Map<?, ?>) {
+    if (value instanceof Map<?, ?> map) {
+      if (map.containsKey("toString")) {
+        throw QueryServerError.ofReply("[\"error\",\"TypeError\",{}]", false);
+      }
       return "[object Object]";
     }
     return String.valueOf(value);

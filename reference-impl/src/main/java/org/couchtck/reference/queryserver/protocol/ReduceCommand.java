@@ -34,13 +34,12 @@ final class ReduceCommand implements Command {
     }
     String reductions =
         context.engine().reduce(sources, keys, values, rereduce, context.log());
-    // couchjs joins the overflow message's parts: Array.prototype.join writes null (and a
-    // missing context) as "", anything else as String() of it.
-    Object contextArgument = Command.arg(args, 2);
-    String reduceContext =
-        contextArgument == null ? "" : JsTruthiness.toJsString(contextArgument);
     new ReduceLimit(context.state().config())
-        .check(reductions, context.lineLength() - codeSize(sources), reduceContext, context.log());
+        .check(
+            reductions,
+            context.lineLength() - codeSize(sources),
+            Command.arg(args, 2),
+            context.log());
     return "[true," + reductions + "]";
   }
 

@@ -20,21 +20,24 @@ public final class ReduceLimit {
    *
    * @param reductionsJson the reply's result array, as written
    * @param inputSize line length minus function source lengths
-   * @param reduceContext the view named by the 4th element of the command, or ""
+   * @param reduceContext the 4th element of the command (the view's name), null when absent
    * @throws QueryServerError {@code reduce_overflow_error} when the output overflows
    */
-  public void check(String reductionsJson, int inputSize, String reduceContext, LogSink log)
+  public void check(String reductionsJson, int inputSize, Object reduceContext, LogSink log)
       throws QueryServerError {
     if (!overflows(reductionsJson.length(), inputSize)) {
       return;
     }
+    // couchjs joins the message's parts only now: Array.prototype.join writes null as "",
+    // anything else as String() of it.
+    String contextText = reduceContext == null ? "" : JsTruthiness.toJsString(reduceContext);
     String message =
         "Reduce output must shrink more rapidly: input size: "
             + inputSize
             + " output size: "
             + reductionsJson.length()
             + " context: "
-            + reduceContext;
+            + contextText;
     if (config.reduceLimitLogsOnly()) {
       log.log("reduce_overflow_error: " + message);
     } else {

@@ -56,6 +56,21 @@ class DesignDocCommandTest {
   }
 
   @Test
+  void should_answer_type_error_when_the_design_doc_id_has_no_string_form() {
+    // when: couchjs compares the id with "new", and an own toString member makes that throw
+    Throwable thrown = catchThrowable(() -> run("[{\"toString\":1},[\"filters\",\"f\"],[[],{}]]"));
+
+    // then
+    assertThat(thrown)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> {
+              assertThat(e.isFatal()).isFalse();
+              assertThat(e.replyJson()).isEqualTo("[\"error\",\"TypeError\",{}]");
+            });
+  }
+
+  @Test
   void should_be_fatal_unknown_command_when_no_handler_serves_the_section() throws QueryServerError {
     // given
     run("[\"new\",\"_design/a\",{}]");
