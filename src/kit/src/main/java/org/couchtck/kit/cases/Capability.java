@@ -47,19 +47,21 @@ final class Capability {
     }
 
     /** Why the profile lacks this capability, or empty when it has it. */
-    Optional<String> unmetBy(TargetProfile profile) {
+    Optional<Applicability> unmetBy(TargetProfile profile) {
         return switch (kind) {
             case AT_LEAST -> profile.couchDbVersion().atLeast(version) ? Optional.empty()
-                    : Optional.of("needs CouchDB " + version + " or later (target speaks " + profile.couchDbVersion()
-                            + ")");
+                    : Optional.of(Applicability.no(Applicability.Cause.VERSION, "needs CouchDB " + version
+                            + " or later (target speaks " + profile.couchDbVersion() + ")"));
             case BELOW -> profile.couchDbVersion().atLeast(version)
-                    ? Optional.of("needs CouchDB before " + version + " (target speaks " + profile.couchDbVersion()
-                            + ")")
+                    ? Optional.of(Applicability.no(Applicability.Cause.VERSION, "needs CouchDB before " + version
+                            + " (target speaks " + profile.couchDbVersion() + ")"))
                     : Optional.empty();
             case LANGUAGE -> name.equals(profile.language()) ? Optional.empty()
-                    : Optional.of("needs language " + name + " (target is " + profile.language() + ")");
+                    : Optional.of(Applicability.no(Applicability.Cause.LANGUAGE, "about " + name
+                            + " itself (target is " + profile.language() + ")"));
             case FEATURE -> profile.without().contains(name)
-                    ? Optional.of("needs feature " + name + " (run says --without " + name + ")")
+                    ? Optional.of(Applicability.no(Applicability.Cause.FEATURE, "needs feature " + name
+                            + " (run says --without " + name + ")"))
                     : Optional.empty();
         };
     }

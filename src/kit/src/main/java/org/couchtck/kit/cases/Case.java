@@ -18,10 +18,12 @@ import java.util.Optional;
  * @param note why the expectation is what it is; may be empty
  * @param steps what to send and check, in order
  * @param sourceFile the fixture file the case came from
+ * @param conformance the narrowest profile the case belongs to: {@code couchdb} cases are in every profile,
+ *     {@code couchjs} cases only check drop-in replacements of couchjs
  */
 public record Case(String id, String section, Level level, String description, String spec,
         Optional<String> transcript, List<String> capabilities, boolean fresh, String note, List<Step> steps,
-        String sourceFile) {
+        String sourceFile, Conformance conformance) {
 
     public Case {
         Objects.requireNonNull(id, "id");
@@ -34,5 +36,6 @@ public record Case(String id, String section, Level level, String description, S
         note = note == null ? "" : note;
         steps = List.copyOf(steps);
         sourceFile = sourceFile == null ? "" : sourceFile;
+        conformance = conformance == null ? Conformance.COUCHDB : conformance;
     }
 }

@@ -18,11 +18,11 @@ public final class Corpus {
     private final Map<String, Case> byId;
     private final Map<String, TranscriptLines> transcriptLines;
 
-    private Corpus(List<FixtureSource> sources) {
+    private Corpus(List<FixtureSource> sources, FunctionLibrary functions) {
         Map<String, Case> ids = new LinkedHashMap<>();
         Map<String, TranscriptLines> lines = new LinkedHashMap<>();
         for (FixtureSource source : sources) {
-            for (LoadedCase loaded : new FixtureParser(source.name()).parse(source.text())) {
+            for (LoadedCase loaded : new FixtureParser(source.name(), functions).parse(source.text())) {
                 Case c = loaded.testCase();
                 Case earlier = ids.putIfAbsent(c.id(), c);
                 if (earlier != null) {
@@ -39,12 +39,15 @@ public final class Corpus {
 
     /** The corpus packaged with the kit (classpath folder {@code /fixtures/query-server/}). */
     public static Corpus builtIn() {
-        return new Corpus(FixtureFiles.builtIn());
+        return new Corpus(FixtureFiles.builtIn(FixtureFiles.QUERY_SERVER), FunctionLibrary.builtIn());
     }
 
-    /** The corpus in {@code dir}: its {@code *.json} files, not those of subfolders. */
+    /**
+     * The corpus in {@code dir}: its {@code *.json} files, not those of subfolders. Its cases may name functions of
+     * the built-in catalogue.
+     */
     public static Corpus load(Path dir) {
-        return new Corpus(FixtureFiles.in(dir));
+        return new Corpus(FixtureFiles.in(dir), FunctionLibrary.builtIn());
     }
 
     /** Every case, sorted by file name, then by order in the file. */
@@ -60,6 +63,24 @@ public final class Corpus {
     /** How the case's steps line up with its couchjs recording, when its fixture says so. */
     public Optional<TranscriptLines> transcriptLines(String caseId) {
         return Optional.ofNullable(transcriptLines.get(caseId));
+    }
+
+    /** For each catalogue function the cases use, the ids of the cases that use it, in corpus order. */
+    public Map<String, List<String>> functionUsage() {
+        Map<String, List<String>> usage = new LinkedHashMap<>();
+        for (Case c : cases) {
+            for (Step step : c.steps()) {
+                for (var function : FunctionSources.find(step.payload())) {
+                    FunctionSources.catalogueId(function).ifPresent(id -> {
+                        List<String> users = usage.computeIfAbsent(id, k -> new ArrayList<>());
+                        if (!users.contains(c.id())) {
+                            users.add(c.id());
+                        }
+                    });
+                }
+            }
+        }
+        return usage;
     }
 
     /** The ids of every section with at least one case, in corpus order. */

@@ -21,40 +21,53 @@ final class FixtureFiles {
 
     /** A file that is packaged beside the corpus folder; resources are looked up by file, which every jar lists. */
     private static final String ANCHOR = "/fixtures/README.md";
-    private static final String BUILT_IN_FOLDER = "/fixtures/query-server";
+    /** The corpus folder of the query-server cases. */
+    static final String QUERY_SERVER = "query-server";
+    /** The folder of the function catalogue and the language packs. */
+    static final String FUNCTIONS = "functions";
 
     private FixtureFiles() {
     }
 
-    /** The fixture files packaged with the kit, named {@code fixtures/query-server/<file>}. */
-    static List<FixtureSource> builtIn() {
-        return besideAnchor(FixtureFiles.class.getResource(ANCHOR));
+    /** The files of the built-in folder {@code fixtures/<folder>}, named {@code fixtures/<folder>/<file>}. */
+    static List<FixtureSource> builtIn(String folder) {
+        return besideAnchor(FixtureFiles.class.getResource(ANCHOR), folder);
     }
 
-    /** The {@code query-server} folder next to the resource {@code anchor} ({@code fixtures/README.md}). */
-    static List<FixtureSource> besideAnchor(URL anchor) {
+    /** The files of {@code folder} next to the resource {@code anchor} ({@code fixtures/README.md}). */
+    static List<FixtureSource> besideAnchor(URL anchor, String folder) {
+        String prefix = "fixtures/" + folder + "/";
         if (anchor == null) {
-            throw new FixtureException("fixtures/query-server", "", "", "the built-in corpus is not on the classpath");
+            throw new FixtureException("fixtures/" + folder, "", "", "the built-in fixtures are not on the classpath");
         }
         URI uri;
         try {
             uri = anchor.toURI();
         } catch (URISyntaxException e) {
-            throw new FixtureException("fixtures/query-server", "", "", "unreadable resource location " + anchor);
+            throw new FixtureException("fixtures/" + folder, "", "", "unreadable resource location " + anchor);
         }
         if (!"jar".equals(uri.getScheme())) {
-            return read(Path.of(uri).getParent().resolve("query-server"), "fixtures/query-server/");
+            return read(Path.of(uri).getParent().resolve(folder), prefix);
         }
         try {
             FileSystem jar = FileSystems.newFileSystem(uri, Map.of());
             try (jar) {
-                return read(jar.getPath(BUILT_IN_FOLDER), "fixtures/query-server/");
+                return read(jar.getPath("/" + prefix), prefix);
             }
         } catch (FileSystemAlreadyExistsException e) {
             // Someone else opened the jar; it is theirs to close.
-            return read(FileSystems.getFileSystem(uri).getPath(BUILT_IN_FOLDER), "fixtures/query-server/");
+            return read(FileSystems.getFileSystem(uri).getPath("/" + prefix), prefix);
         } catch (IOException e) {
             throw new FixtureException(uri.toString(), "", "", "cannot open the kit jar: " + e.getMessage());
+        }
+    }
+
+    /** One file on disk, named by its path. */
+    static FixtureSource file(Path file) {
+        try {
+            return new FixtureSource(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException | UncheckedIOException e) {
+            throw new FixtureException(file.toString(), "", "", "cannot read: " + e.getMessage());
         }
     }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -38,16 +39,21 @@ final class FixtureParser {
 
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
     private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "transcript",
-            "transcriptLines", "capabilities", "fresh", "note", "steps");
+            "transcriptLines", "capabilities", "fresh", "note", "steps", "profile");
     private static final List<String> SENDING_FIELDS = List.of("send", "raw", "reset", "reduce", "rereduce", "close");
     private static final Set<String> STEP_FIELDS = Set.of("send", "raw", "reset", "reduce", "rereduce", "close",
-            "expect", "logs", "exit", "timeout");
+            "insert", "expect", "logs", "exit", "timeout");
+    /** A placeholder in a raw line, replaced by the JSON of the step's {@code insert} value of that name. */
+    static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9_-]+)}}");
 
     private final String file;
+    private final FunctionLibrary functions;
     private String caseId = "";
 
-    FixtureParser(String file) {
+    /** A parser for {@code file} whose {@code $fn} ids must name functions of {@code functions}' catalogue. */
+    FixtureParser(String file, FunctionLibrary functions) {
         this.file = file;
+        this.functions = functions;
     }
 
     /** The cases of the file, in file order. */
@@ -114,11 +120,21 @@ final class FixtureParser {
         List<String> capabilities = capabilities(node, at);
         boolean fresh = optionalBoolean(node, at, "fresh");
         String note = optionalText(node, at, "note").orElse("");
+        Conformance conformance = conformance(node, at);
         List<Step> steps = steps(node, at);
         Optional<TranscriptLines> lines = transcriptLines(node, at, transcript, steps);
         Case parsed = new Case(id, section, level, description, spec, transcript, capabilities, fresh, note, steps,
-                file);
+                file, conformance);
         return new LoadedCase(parsed, lines, at);
+    }
+
+    private Conformance conformance(JsonNode node, String at) {
+        Optional<String> text = optionalText(node, at, "profile");
+        try {
+            return text.map(Conformance::parse).orElse(Conformance.COUCHDB);
+        } catch (IllegalArgumentException e) {
+            throw problem(at + "/profile", e.getMessage());
+        }
     }
 
     private Level level(JsonNode node, String at) {
@@ -193,7 +209,7 @@ final class FixtureParser {
                 if (!value.isTextual() || value.textValue().contains("\n")) {
                     throw problem(where, "raw must be a string without a newline (one line is sent)");
                 }
-                payload = value;
+                payload = rawPayload(value.textValue(), node.get("insert"), at);
             }
             case "reset" -> {
                 kind = StepKind.RESET;
@@ -224,11 +240,41 @@ final class FixtureParser {
                 payload = NullNode.getInstance();
             }
         }
+        if (node.has("insert") && kind != StepKind.RAW) {
+            throw problem(at + "/insert", "insert fills the placeholders of a raw line; this step has none");
+        }
         Optional<Matcher> expect = matcher(node, at, "expect");
         Optional<Matcher> logs = matcher(node, at, "logs");
         Optional<Matcher> exit = exit(node, at);
         OptionalLong timeout = timeout(node, at);
         return new Step(index, kind, payload, expect, logs, exit, timeout);
+    }
+
+    /** {@code {"raw": text, "insert": {name: value}}}: every placeholder of the text has a value and vice versa. */
+    private JsonNode rawPayload(String text, JsonNode insert, String at) {
+        ObjectNode payload = JsonNodeFactory.instance.objectNode().put("raw", text);
+        ObjectNode values = payload.putObject("insert");
+        Set<String> placeholders = new java.util.LinkedHashSet<>();
+        PLACEHOLDER.matcher(text).results().forEach(m -> placeholders.add(m.group(1)));
+        if (insert == null) {
+            return payload;
+        }
+        if (!insert.isObject()) {
+            throw problem(at + "/insert", "insert maps placeholder names to the JSON values that replace {{name}}");
+        }
+        for (Iterator<String> names = insert.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!placeholders.contains(name)) {
+                throw problem(at + "/insert/" + escape(name), "the raw line has no placeholder {{" + name + "}}");
+            }
+            values.set(name, checkedFunctions(insert.get(name), at + "/insert/" + escape(name)));
+        }
+        for (String name : placeholders) {
+            if (!insert.has(name)) {
+                throw problem(at + "/insert", "no value for the placeholder {{" + name + "}} of the raw line");
+            }
+        }
+        return payload;
     }
 
     private JsonNode reduction(JsonNode value, String at, String rowsField) {
@@ -241,7 +287,7 @@ final class FixtureParser {
         for (int i = 0; i < funs.size(); i++) {
             JsonNode fun = funs.get(i);
             if (!fun.isTextual() && !FunctionSources.isFunction(fun)) {
-                throw problem(at + "/funs/" + i, "a function is a string or {\"$fn\": {...}}");
+                throw problem(at + "/funs/" + i, "a function is a string or {\"$fn\": ...}");
             }
         }
         JsonNode rows = value.get(rowsField);
@@ -255,15 +301,26 @@ final class FixtureParser {
         return checkedFunctions(value, at);
     }
 
-    /** Checks every {@code $fn} inside {@code value}: only key, an object of language to source string. */
+    /**
+     * Checks every {@code $fn} inside {@code value}: its only key, holding a catalogue function id or an object of
+     * language to source string.
+     */
     private JsonNode checkedFunctions(JsonNode value, String at) {
         if (value.isObject() && value.has(FunctionSources.KEY)) {
             if (value.size() != 1) {
                 throw problem(at, "a $fn object has no other keys");
             }
             JsonNode sources = value.get(FunctionSources.KEY);
+            if (sources.isTextual()) {
+                if (functions.function(sources.textValue()).isEmpty()) {
+                    throw problem(at + "/$fn", "no function '" + sources.textValue() + "' in the catalogue "
+                            + "(fixtures/functions/catalogue.json; couchtck functions lists it)");
+                }
+                return value;
+            }
             if (!sources.isObject() || sources.isEmpty()) {
-                throw problem(at + "/$fn", "$fn maps languages to sources, e.g. {\"javascript\": \"function(doc){}\"}");
+                throw problem(at + "/$fn", "$fn names a catalogue function (\"map.emit-doc-id\") or maps languages "
+                        + "to sources ({\"javascript\": \"function(doc){}\"})");
             }
             for (Iterator<String> names = sources.fieldNames(); names.hasNext(); ) {
                 String language = names.next();

@@ -8,8 +8,12 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
-/** The {@code {"$fn": {"javascript": "...", ...}}} notation: per-language function sources inside step values. */
+/**
+ * The {@code $fn} notation inside step values: {@code {"$fn": "map.emit-doc-id"}} names a catalogue function whose
+ * source comes from the target language's pack; {@code {"$fn": {"javascript": "...", ...}}} gives sources inline.
+ */
 final class FunctionSources {
 
     static final String KEY = "$fn";
@@ -37,29 +41,42 @@ final class FunctionSources {
         }
     }
 
+    /** The catalogue id a {@code $fn} object names; empty for inline sources. */
+    static Optional<String> catalogueId(JsonNode function) {
+        JsonNode spec = function.get(KEY);
+        return spec.isTextual() ? Optional.of(spec.textValue()) : Optional.empty();
+    }
+
+    /** The source of a {@code $fn} object in {@code language}, if there is one. */
+    static Optional<String> source(JsonNode function, String language, FunctionLibrary library) {
+        JsonNode spec = function.get(KEY);
+        if (spec.isTextual()) {
+            return library.source(spec.textValue(), language);
+        }
+        JsonNode inline = spec.get(language);
+        return inline != null && inline.isTextual() ? Optional.of(inline.textValue()) : Optional.empty();
+    }
+
     /**
      * A copy of {@code value} with every {@code $fn} replaced by its source for {@code language}.
      *
      * @throws IllegalArgumentException when a function has no source for the language
      */
-    static JsonNode substitute(JsonNode value, String language) {
+    static JsonNode substitute(JsonNode value, String language, FunctionLibrary library) {
         if (isFunction(value)) {
-            JsonNode source = value.get(KEY).get(language);
-            if (source == null || !source.isTextual()) {
-                throw new IllegalArgumentException("no " + language + " source for " + value);
-            }
-            return source;
+            return JsonNodeFactory.instance.textNode(source(value, language, library).orElseThrow(
+                    () -> new IllegalArgumentException("no " + language + " source for " + value)));
         }
         if (value.isArray()) {
             ArrayNode copy = JsonNodeFactory.instance.arrayNode(value.size());
-            value.forEach(child -> copy.add(substitute(child, language)));
+            value.forEach(child -> copy.add(substitute(child, language, library)));
             return copy;
         }
         if (value.isObject()) {
             ObjectNode copy = JsonNodeFactory.instance.objectNode();
             for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> member = it.next();
-                copy.set(member.getKey(), substitute(member.getValue(), language));
+                copy.set(member.getKey(), substitute(member.getValue(), language, library));
             }
             return copy;
         }

@@ -38,15 +38,25 @@ public final class StepRenderer {
      */
     public Optional<String> line(Step step) {
         return switch (step.kind()) {
-            case SEND -> Optional.of(WireText.compact(FunctionSources.substitute(step.payload(),
-                    profile.language())));
-            case RAW -> Optional.of(step.payload().textValue());
+            case SEND -> Optional.of(WireText.compact(substitute(step.payload())));
+            case RAW -> Optional.of(raw(step.payload()));
             case RESET -> Optional.of(WireText.compact(NODES.arrayNode().add("reset")
                     .add(resetConfig(step.payload()))));
             case REDUCE -> Optional.of(reduction("reduce", "kvs", step.payload()));
             case REREDUCE -> Optional.of(reduction("rereduce", "values", step.payload()));
             case CLOSE -> Optional.empty();
         };
+    }
+
+    private JsonNode substitute(JsonNode value) {
+        return FunctionSources.substitute(value, profile.language(), profile.functions());
+    }
+
+    /** The raw text with each {@code {{name}}} replaced by the compact JSON of its insert value. */
+    private String raw(JsonNode payload) {
+        JsonNode insert = payload.get("insert");
+        return FixtureParser.PLACEHOLDER.matcher(payload.get("raw").textValue()).replaceAll(
+                m -> java.util.regex.Matcher.quoteReplacement(WireText.compact(substitute(insert.get(m.group(1))))));
     }
 
     /** The reset CouchDB sends when it checks a process out of its pool, shaped for the profile's version. */
@@ -74,7 +84,7 @@ public final class StepRenderer {
     }
 
     private String reduction(String command, String rowsField, JsonNode spec) {
-        JsonNode resolved = FunctionSources.substitute(spec, profile.language());
+        JsonNode resolved = substitute(spec);
         ArrayNode message = NODES.arrayNode().add(command);
         message.add(resolved.path("funs"));
         message.add(resolved.path(rowsField));

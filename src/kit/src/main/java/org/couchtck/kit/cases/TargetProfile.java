@@ -5,37 +5,58 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the target is: its function language, the CouchDB version whose messages it speaks, and the features it
- * says it lacks.
+ * What the target is and what it is measured against: its function language and where the sources come from, the
+ * CouchDB version whose messages it speaks, the features it says it lacks, and the conformance profile.
  *
  * @param language the language of function sources sent to it, e.g. {@code javascript}
  * @param couchDbVersion the CouchDB version whose message shapes to send
  * @param without feature capabilities the target does not have
+ * @param conformance what the target is measured against
+ * @param functions the catalogue and language packs function sources come from
  */
-public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<String> without) {
+public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<String> without,
+        Conformance conformance, FunctionLibrary functions) {
 
     public TargetProfile {
         Objects.requireNonNull(language, "language");
         Objects.requireNonNull(couchDbVersion, "couchDbVersion");
         without = Set.copyOf(without);
+        Objects.requireNonNull(conformance, "conformance");
+        Objects.requireNonNull(functions, "functions");
+    }
+
+    /** A target in the default {@code couchdb} profile, with the built-in function packs. */
+    public TargetProfile(String language, CouchDbVersion couchDbVersion, Set<String> without) {
+        this(language, couchDbVersion, without, Conformance.COUCHDB, FunctionLibrary.builtIn());
+    }
+
+    /** This profile measured against {@code other}. */
+    public TargetProfile withConformance(Conformance other) {
+        return new TargetProfile(language, couchDbVersion, without, other, functions);
     }
 
     /**
-     * Whether {@code c} applies to this target. Not applicable when a version bound is out of range, a
-     * {@code lang:} capability names another language, a feature is listed in {@link #without()}, or a function
-     * in the steps has no source in {@link #language()}.
+     * Whether {@code c} applies to this target. Not applicable when the case belongs to a profile the run does not
+     * measure, a version bound is out of range, a {@code lang:} capability names another language, a feature is
+     * listed in {@link #without()}, or a function in the steps has no source in {@link #language()}.
      */
     public Applicability applicability(Case c) {
+        if (!conformance.includes(c.conformance())) {
+            return Applicability.no(Applicability.Cause.PROFILE, "in the " + c.conformance().id()
+                    + " profile only (run with --profile " + c.conformance().id() + ")");
+        }
         for (String text : c.capabilities()) {
-            Optional<String> unmet = Capability.parse(text).unmetBy(this);
+            Optional<Applicability> unmet = Capability.parse(text).unmetBy(this);
             if (unmet.isPresent()) {
-                return Applicability.no(unmet.get());
+                return unmet.get();
             }
         }
         for (Step step : c.steps()) {
             for (var function : FunctionSources.find(step.payload())) {
-                if (!function.get(FunctionSources.KEY).has(language)) {
-                    return Applicability.no("no " + language + " source for a function in step " + step.index());
+                if (FunctionSources.source(function, language, functions).isEmpty()) {
+                    String name = FunctionSources.catalogueId(function).map(id -> " " + id).orElse("");
+                    return Applicability.no(Applicability.Cause.NO_SOURCE, "no " + language + " source for function"
+                            + name + " (step " + step.index() + ")");
                 }
             }
         }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "couchtck", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Conformance test kit for CouchDB query servers.",
         subcommands = {RunCommand.class, ReplayCommand.class, ListCommand.class, BenchCommand.class,
-                CompareCommand.class})
+                CompareCommand.class, FunctionsCommand.class})
 public final class CouchTckCommand implements Runnable {
 
     @Spec

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.nio.file.Path;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.CouchDbVersion;
+import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.cases.TargetProfile;
 import picocli.CommandLine.Option;
 
@@ -28,16 +31,41 @@ final class TargetOptions {
             description = "Per-message timeout, e.g. 500ms, 5s (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
+    @Option(names = "--start-timeout", paramLabel = "DURATION", defaultValue = "30s",
+            converter = DurationConverter.class,
+            description = "How long a new server process may take for its first reply (default: ${DEFAULT-VALUE}).")
+    Duration startTimeout;
+
     @Option(names = "--without", paramLabel = "FEATURE", split = ",",
             description = "A feature the server lacks (e.g. sandbox.timeout); cases needing it are NA.")
     List<String> without = new ArrayList<>();
+
+    @Option(names = "--profile", paramLabel = "PROFILE", defaultValue = "couchdb",
+            description = "What the server is measured against: couchdb (what CouchDB relies on) or couchjs "
+                    + "(also couchjs's own habits, for drop-in replacements of couchjs) (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--functions", paramLabel = "FILE",
+            description = "A function pack (JSON) adding a language or replacing sources of one; repeatable. "
+                    + "`couchtck functions` says what a pack needs.")
+    List<Path> functions = new ArrayList<>();
 
     Optional<String> serverCommand() {
         return Optional.ofNullable(server).filter(s -> !s.isBlank());
     }
 
-    /** @throws IllegalArgumentException for an unusable version */
+    /**
+     * @throws IllegalArgumentException for an unusable version or profile, or a language no pack has
+     * @throws org.couchtck.kit.cases.FixtureException for an unreadable or malformed function pack
+     */
     TargetProfile profile() {
-        return new TargetProfile(language, CouchDbVersion.parse(couchDbVersion), Set.copyOf(without));
+        FunctionLibrary library = FunctionLibrary.builtIn().withPacks(functions);
+        if (!library.languages().contains(language)) {
+            throw new IllegalArgumentException("no function pack for language '" + language + "' (packs: "
+                    + String.join(", ", library.languages()) + "); give one with --functions FILE, see `couchtck "
+                    + "functions --language " + language + "`");
+        }
+        return new TargetProfile(language, CouchDbVersion.parse(couchDbVersion), Set.copyOf(without),
+                Conformance.parse(profile), library);
     }
 }

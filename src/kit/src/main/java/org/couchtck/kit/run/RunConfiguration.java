@@ -13,10 +13,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.CouchDbVersion;
+import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.cases.TargetProfile;
 import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.process.StdioServerOptions;
 
 /**
  * Everything a run needs to know: the target, how to talk to it, and which cases to take. It travels to the
@@ -29,6 +32,7 @@ import org.couchtck.kit.process.ServerCommand;
  * @param fixtures a corpus folder to load instead of the built-in corpus
  * @param selection which cases to run
  * @param baseline the target's known failures
+ * @param startTimeout how long a new process may take for its first reply
  */
 public record RunConfiguration(
         Optional<String> server,
@@ -36,7 +40,8 @@ public record RunConfiguration(
         Duration timeout,
         Optional<Path> fixtures,
         CaseSelection selection,
-        Optional<Path> baseline) {
+        Optional<Path> baseline,
+        Duration startTimeout) {
 
     public static final String SERVER = "couchtck.server";
     public static final String LANGUAGE = "couchtck.language";
@@ -48,6 +53,15 @@ public record RunConfiguration(
     public static final String LEVELS = "couchtck.levels";
     public static final String WITHOUT = "couchtck.without";
     public static final String BASELINE = "couchtck.baseline";
+    public static final String PROFILE = "couchtck.profile";
+    public static final String FUNCTIONS = "couchtck.functions";
+    public static final String START_TIMEOUT_MILLIS = "couchtck.startTimeoutMillis";
+
+    /** A configuration with the default start-up grace ({@link StdioServerOptions#DEFAULT_START_TIMEOUT}). */
+    public RunConfiguration(Optional<String> server, TargetProfile profile, Duration timeout, Optional<Path> fixtures,
+            CaseSelection selection, Optional<Path> baseline) {
+        this(server, profile, timeout, fixtures, selection, baseline, StdioServerOptions.DEFAULT_START_TIMEOUT);
+    }
 
     /** The default run: the reference server, JavaScript, the latest CouchDB, 5 s per message, every case. */
     public static RunConfiguration defaults() {
@@ -73,6 +87,10 @@ public record RunConfiguration(
         parameters.put(LANGUAGE, profile.language());
         parameters.put(COUCHDB_VERSION, profile.couchDbVersion().toString());
         parameters.put(TIMEOUT_MILLIS, Long.toString(timeout.toMillis()));
+        parameters.put(START_TIMEOUT_MILLIS, Long.toString(startTimeout.toMillis()));
+        parameters.put(PROFILE, profile.conformance().id());
+        parameters.put(FUNCTIONS, profile.functions().addedFiles().stream().map(Path::toString)
+                .collect(Collectors.joining(",")));
         fixtures.ifPresent(f -> parameters.put(FIXTURES, f.toString()));
         parameters.put(INCLUDE, String.join(",", selection.include()));
         parameters.put(EXCLUDE, String.join(",", selection.exclude()));
@@ -93,17 +111,12 @@ public record RunConfiguration(
         String language = get.apply(LANGUAGE).filter(s -> !s.isBlank()).orElse(d.profile().language());
         CouchDbVersion version = get.apply(COUCHDB_VERSION).filter(s -> !s.isBlank())
                 .map(CouchDbVersion::parse).orElse(d.profile().couchDbVersion());
-        Duration timeout = get.apply(TIMEOUT_MILLIS).filter(s -> !s.isBlank()).map(s -> {
-            try {
-                long millis = Long.parseLong(s.trim());
-                if (millis <= 0) {
-                    throw new NumberFormatException();
-                }
-                return Duration.ofMillis(millis);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(TIMEOUT_MILLIS + " must be a positive number of ms, not " + s);
-            }
-        }).orElse(d.timeout());
+        Duration timeout = millis(get, TIMEOUT_MILLIS).orElse(d.timeout());
+        Duration startTimeout = millis(get, START_TIMEOUT_MILLIS).orElse(d.startTimeout());
+        Conformance conformance = get.apply(PROFILE).filter(s -> !s.isBlank()).map(Conformance::parse)
+                .orElse(d.profile().conformance());
+        FunctionLibrary functions = FunctionLibrary.builtIn()
+                .withPacks(list(get.apply(FUNCTIONS)).stream().map(Path::of).toList());
         Set<Level> levels = EnumSet.noneOf(Level.class);
         for (String level : list(get.apply(LEVELS))) {
             try {
@@ -115,11 +128,26 @@ public record RunConfiguration(
         }
         return new RunConfiguration(
                 get.apply(SERVER).filter(s -> !s.isBlank()),
-                new TargetProfile(language, version, Set.copyOf(list(get.apply(WITHOUT)))),
+                new TargetProfile(language, version, Set.copyOf(list(get.apply(WITHOUT))), conformance, functions),
                 timeout,
                 get.apply(FIXTURES).filter(s -> !s.isBlank()).map(Path::of),
                 new CaseSelection(list(get.apply(INCLUDE)), list(get.apply(EXCLUDE)), levels),
-                get.apply(BASELINE).filter(s -> !s.isBlank()).map(Path::of));
+                get.apply(BASELINE).filter(s -> !s.isBlank()).map(Path::of),
+                startTimeout);
+    }
+
+    private static Optional<Duration> millis(Function<String, Optional<String>> get, String parameter) {
+        return get.apply(parameter).filter(s -> !s.isBlank()).map(s -> {
+            try {
+                long millis = Long.parseLong(s.trim());
+                if (millis <= 0) {
+                    throw new NumberFormatException();
+                }
+                return Duration.ofMillis(millis);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(parameter + " must be a positive number of ms, not " + s);
+            }
+        });
     }
 
     private static List<String> list(Optional<String> value) {

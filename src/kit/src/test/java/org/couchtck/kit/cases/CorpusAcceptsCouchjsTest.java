@@ -68,7 +68,8 @@ class CorpusAcceptsCouchjsTest {
         List<String> recorded = recordedLines(link, recording, build);
         String firstDifference = "no applicable CouchDB version among " + VERSIONS;
         for (CouchDbVersion version : VERSIONS) {
-            TargetProfile profile = new TargetProfile("javascript", version, Set.of());
+            TargetProfile profile = new TargetProfile("javascript", version, Set.of())
+                    .withConformance(Conformance.COUCHJS);
             if (!profile.applicability(c).applicable()) {
                 continue;
             }

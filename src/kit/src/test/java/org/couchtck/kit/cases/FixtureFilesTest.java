@@ -35,7 +35,7 @@ class FixtureFilesTest {
         }
         URL anchor = new URL("jar:" + jarFile.toUri() + "!/fixtures/README.md");
 
-        var sources = FixtureFiles.besideAnchor(anchor);
+        var sources = FixtureFiles.besideAnchor(anchor, FixtureFiles.QUERY_SERVER);
 
         assertThat(sources).extracting(FixtureSource::name)
                 .containsExactly("fixtures/query-server/a.json", "fixtures/query-server/b.json");
@@ -48,7 +48,7 @@ class FixtureFilesTest {
         Files.createDirectories(dir.resolve("query-server"));
         Files.writeString(dir.resolve("query-server/x.json"), "{}");
 
-        var sources = FixtureFiles.besideAnchor(dir.resolve("README.md").toUri().toURL());
+        var sources = FixtureFiles.besideAnchor(dir.resolve("README.md").toUri().toURL(), FixtureFiles.QUERY_SERVER);
 
         assertThat(sources).extracting(FixtureSource::name).containsExactly("fixtures/query-server/x.json");
     }

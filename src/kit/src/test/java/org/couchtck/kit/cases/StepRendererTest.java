@@ -31,7 +31,7 @@ class StepRendererTest {
 
     @Test
     void should_send_raw_text_verbatim() {
-        Step raw = step(StepKind.RAW, "\"[ \\\"reset\\\" ]\\r\"");
+        Step raw = step(StepKind.RAW, "{\"raw\": \"[ \\\"reset\\\" ]\\r\", \"insert\": {}}");
 
         assertThat(renderer("3.5.2").line(raw)).contains("[ \"reset\" ]\r");
     }

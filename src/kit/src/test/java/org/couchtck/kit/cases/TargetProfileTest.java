@@ -44,7 +44,8 @@ class TargetProfileTest {
 
         Applicability result = python.applicability(caseWith(List.of("lang:javascript"), step(StepKind.SEND, "[]")));
 
-        assertThat(result.reason()).isEqualTo("needs language javascript (target is python)");
+        assertThat(result.reason()).isEqualTo("about javascript itself (target is python)");
+        assertThat(result.cause()).isEqualTo(Applicability.Cause.LANGUAGE);
     }
 
     @Test
@@ -66,6 +67,7 @@ class TargetProfileTest {
         Applicability result = python.applicability(c);
 
         assertThat(result.applicable()).isFalse();
-        assertThat(result.reason()).isEqualTo("no python source for a function in step 0");
+        assertThat(result.reason()).isEqualTo("no python source for function (step 0)");
+        assertThat(result.cause()).isEqualTo(Applicability.Cause.NO_SOURCE);
     }
 }

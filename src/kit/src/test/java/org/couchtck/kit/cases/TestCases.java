@@ -27,7 +27,7 @@ final class TestCases {
 
     static Case caseWith(List<String> capabilities, Step... steps) {
         return new Case("qs.test.case", "test", Level.MUST, "a test case", "test", Optional.empty(), capabilities,
-                false, "", List.of(steps), "test.json");
+                false, "", List.of(steps), "test.json", Conformance.COUCHDB);
     }
 
     /** One fixture file holding {@code cases} (a JSON array text) for section "test". */

@@ -7,10 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.Level;
+import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.cases.StepKind;
+import org.couchtck.kit.cases.StepRenderer;
+import org.couchtck.kit.cases.TargetProfile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +55,8 @@ class ReproducerTest {
         assertThat(loaded.fresh()).isTrue();
         assertThat(loaded.capabilities()).containsExactly("lang:javascript");
         assertThat(loaded.steps()).extracting(step -> step.kind()).containsOnly(StepKind.RAW);
-        assertThat(loaded.steps()).extracting(step -> step.payload().textValue()).isEqualTo(lines);
+        StepRenderer renderer = new StepRenderer(new TargetProfile("javascript", CouchDbVersion.LATEST, Set.of()));
+        assertThat(loaded.steps()).extracting(step -> renderer.line(step).orElseThrow()).isEqualTo(lines);
         assertThat(loaded.steps().get(2).exit()).isPresent();
         assertThat(loaded.steps().get(1).expect().orElseThrow()
                 .match(Optional.of(JsonNodeFactory.instance.objectNode().put("$ref", 1))).matched()).isTrue();

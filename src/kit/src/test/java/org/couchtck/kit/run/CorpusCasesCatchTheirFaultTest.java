@@ -12,6 +12,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.couchtck.kit.cases.Case;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
@@ -95,7 +96,8 @@ class CorpusCasesCatchTheirFaultTest {
     }
 
     private static Map<String, CaseResult> run(List<String> caseIds, Optional<String> server) {
-        RunConfiguration config = new RunConfiguration(server, TestTargets.javascript(), Duration.ofSeconds(3),
+        RunConfiguration config = new RunConfiguration(server,
+                TestTargets.javascript().withConformance(Conformance.COUCHJS), Duration.ofSeconds(3),
                 Optional.empty(), new CaseSelection(caseIds, List.of(), Set.of()), Optional.empty());
         RunResult run = ConformanceRunner.run(config, "fault", ConformanceRunner.Progress.NONE);
         assertThat(run.cases()).extracting(CaseResult::caseId).containsExactlyInAnyOrderElementsOf(caseIds);
