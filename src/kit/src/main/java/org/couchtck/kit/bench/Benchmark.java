@@ -33,9 +33,18 @@ public final class Benchmark {
      * @param seed seed of the generated documents
      * @param profile the target's language and CouchDB version (reset shape)
      * @param timeout per-message timeout
+     * @param startTimeout how long each new process may take for its first reply
      */
     public record Options(BenchWorkload workload, String function, int docs, int warmupDocs, int batch, int runs,
-            long seed, TargetProfile profile, Duration timeout) {}
+            long seed, TargetProfile profile, Duration timeout, Duration startTimeout) {
+
+        /** Options with the default start-up grace for the server's first reply. */
+        public Options(BenchWorkload workload, String function, int docs, int warmupDocs, int batch, int runs,
+                long seed, TargetProfile profile, Duration timeout) {
+            this(workload, function, docs, warmupDocs, batch, runs, seed, profile, timeout,
+                    StdioServerOptions.DEFAULT_START_TIMEOUT);
+        }
+    }
 
     private final ServerCommand command;
     private final Options options;
@@ -83,7 +92,8 @@ public final class Benchmark {
     }
 
     private StdioServerOptions serverOptions() {
-        return StdioServerOptions.defaults().withDefaultTimeout(options.timeout());
+        return StdioServerOptions.defaults().withDefaultTimeout(options.timeout())
+                .withStartTimeout(options.startTimeout());
     }
 
     private void setUp(StdioServer server) {

@@ -68,7 +68,7 @@ final class BenchCommand implements Callable<Integer> {
         try {
             profile = target.profile();
             command = target.serverCommand().map(ServerCommand::parse).orElseGet(ServerCommand::reference);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | org.couchtck.kit.cases.FixtureException e) {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
         }
@@ -82,7 +82,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Benchmark benchmark = new Benchmark(command, new Benchmark.Options(workload,
                 function != null ? function : workload.defaultJavaScript(), docs, warmup, batch, runs, seed, profile,
-                target.timeout));
+                target.timeout, target.startTimeout));
         out.printf("bench: %s workload, %d docs x %d runs (+%d warm-up), seed %d%n  server: %s%n",
                 workload.name().toLowerCase(java.util.Locale.ROOT), docs, runs, warmup, seed, command.display());
         out.flush();

@@ -34,9 +34,10 @@ final class GenerationOptions {
             description = "Longest the shrinking of one failure runs (default: ${DEFAULT-VALUE}).")
     Duration shrinkTime;
 
-    @Option(names = "--number-mode", paramLabel = "MODE", defaultValue = "exact",
+    @Option(names = "--number-mode", paramLabel = "MODE", defaultValue = "auto",
             description = "How the generated suites compare numbers with the reference: exact, or ieee-double for "
-                    + "servers whose language keeps integers beyond 2^53 (default: ${DEFAULT-VALUE}).")
+                    + "servers whose language keeps integers beyond 2^53; auto: exact for javascript, ieee-double "
+                    + "for other languages (default: ${DEFAULT-VALUE}).")
     String numberMode;
 
     /**
@@ -44,7 +45,7 @@ final class GenerationOptions {
      *
      * @throws IllegalArgumentException for an unusable value
      */
-    GenerationSettings settings() {
+    GenerationSettings settings(String language) {
         if (shrinkSteps < 0) {
             throw new IllegalArgumentException("--shrink-steps must not be negative: " + shrinkSteps);
         }
@@ -53,6 +54,7 @@ final class GenerationOptions {
         }
         long chosen = seed != null ? seed : new SecureRandom().nextLong();
         return new GenerationSettings(chosen, new GenerationBudget(casesPerProperty, timePerSuite, shrinkSteps,
-                shrinkTime), NumberMode.parse(numberMode), Optional.empty());
+                shrinkTime), numberMode.equals("auto") ? NumberMode.forLanguage(language) : NumberMode.parse(numberMode),
+                Optional.empty());
     }
 }

@@ -69,9 +69,9 @@ final class ReplayCommand implements Callable<Integer> {
             }
             config = new RunConfiguration(target.serverCommand(), target.profile(), target.timeout,
                     Optional.ofNullable(fixtures), new CaseSelection(List.of(caseId), List.of(), Set.of()),
-                    Optional.empty());
+                    Optional.empty(), target.startTimeout);
             config.command();
-            settings = generation.settings();
+            settings = generation.settings(target.language);
         } catch (FixtureException | IllegalArgumentException e) {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;

@@ -5,7 +5,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.couchtck.kit.cases.Applicability;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.Corpus;
@@ -22,7 +26,8 @@ import org.couchtck.kit.run.ConformanceRunner;
 import org.couchtck.kit.run.RunConfiguration;
 import org.couchtck.kit.queryserver.GeneratedSuiteRunner;
 import org.couchtck.kit.queryserver.GenerationSettings;
-import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.cases.StepRenderer;
+import org.couchtck.kit.process.Exchange;
 import org.couchtck.kit.process.StdioServer;
 import org.couchtck.kit.process.StdioServerOptions;
 import org.couchtck.kit.process.TargetStartException;
@@ -76,12 +81,12 @@ final class RunCommand implements Callable<Integer> {
         try {
             config = new RunConfiguration(target.serverCommand(), target.profile(),
                     target.timeout, Optional.ofNullable(fixtures), selection.selection(),
-                    Optional.ofNullable(baseline));
+                    Optional.ofNullable(baseline), target.startTimeout);
             Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
             config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
             config.command();
             boolean withGenerated = generated != null ? generated : fixtures == null;
-            settings = withGenerated ? Optional.of(generation.settings()) : Optional.empty();
+            settings = withGenerated ? Optional.of(generation.settings(target.language)) : Optional.empty();
         } catch (FixtureException | Baseline.BaselineException | IllegalArgumentException e) {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -99,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
     static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
             boolean progress, PrintWriter out, PrintWriter err) {
         if (config.server().isPresent()) {
-            Optional<String> startFailure = tryStart(config.command());
+            Optional<String> startFailure = probe(config);
             if (startFailure.isPresent()) {
                 err.println("couchtck: " + startFailure.get());
                 return ExitCodes.TARGET_UNAVAILABLE;
@@ -120,6 +125,7 @@ final class RunCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         out.print(ConsoleSummary.render(run, files, System.console() != null));
+        printNotApplicable(config, out);
         boolean generatedRan = run.cases().stream().anyMatch(c -> c.seed().isPresent());
         generation.filter(g -> generatedRan).ifPresent(g -> out.println("Generated suites: seed " + g.seed()
                 + " (--seed " + g.seed() + " generates the same cases again)"));
@@ -135,11 +141,52 @@ final class RunCommand implements Callable<Integer> {
         return run.passed() ? ExitCodes.OK : ExitCodes.FAILURES;
     }
 
-    /** Starts the target once so that a wrong command is one clear line, not a report full of ERRORs. */
-    private static Optional<String> tryStart(ServerCommand command) {
-        try (StdioServer server = new StdioServer(command, StdioServerOptions.defaults())) {
+    /** Says how many cases were NA for want of a function source or for the profile, and what to do about it. */
+    private static void printNotApplicable(RunConfiguration config, PrintWriter out) {
+        Corpus corpus;
+        try {
+            corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
+        } catch (FixtureException e) {
+            return;
+        }
+        Map<Applicability.Cause, Long> causes = corpus.cases().stream().filter(config.selection()::includes)
+                .map(c -> config.profile().applicability(c).cause())
+                .collect(Collectors.groupingBy(c -> c, () -> new EnumMap<>(Applicability.Cause.class),
+                        Collectors.counting()));
+        String language = config.profile().language();
+        long noSource = causes.getOrDefault(Applicability.Cause.NO_SOURCE, 0L);
+        if (noSource > 0) {
+            out.println("NA: " + noSource + " cases have no " + language + " source for their functions; `couchtck "
+                    + "functions --language " + language + "` lists what to translate (--functions FILE adds it)");
+        }
+        long aboutLanguage = causes.getOrDefault(Applicability.Cause.LANGUAGE, 0L);
+        if (aboutLanguage > 0) {
+            out.println("NA: " + aboutLanguage + " cases are about another language itself (lang: capability)");
+        }
+        long profile = causes.getOrDefault(Applicability.Cause.PROFILE, 0L);
+        if (profile > 0) {
+            out.println("NA: " + profile + " cases check couchjs's own habits, in the couchjs profile only "
+                    + "(--profile couchjs)");
+        }
+    }
+
+    /**
+     * Starts the target once and sends it the reset CouchDB sends first, so that a wrong command or a server that
+     * never answers is one clear line after at most the start-up grace, not a report full of ERRORs.
+     */
+    private static Optional<String> probe(RunConfiguration config) {
+        StdioServerOptions options = StdioServerOptions.defaults().withDefaultTimeout(config.timeout())
+                .withStartTimeout(config.startTimeout());
+        try (StdioServer server = new StdioServer(config.command(), options)) {
             server.start();
-            return Optional.empty();
+            Exchange exchange = server.exchange(new StepRenderer(config.profile()).resetLine(), config.timeout());
+            if (exchange.outcome() == Exchange.Outcome.REPLY) {
+                return Optional.empty();
+            }
+            server.close();
+            String stderr = server.stderrTail().strip();
+            return Optional.of("the target did not answer its first reset: " + exchange.describe()
+                    + (stderr.isEmpty() ? "" : "; its standard error ends:\n" + stderr));
         } catch (TargetStartException e) {
             return Optional.of(e.getMessage());
         }

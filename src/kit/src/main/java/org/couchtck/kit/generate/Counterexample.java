@@ -10,9 +10,18 @@ import java.util.List;
  * @param actual what came back
  * @param lines every line sent, in order, up to and including the failing one
  * @param failedLine index in {@code lines} of the line that went wrong
+ * @param referenceLines the same lines as the reference reads them (functions in JavaScript)
  */
-public record Counterexample(String message, String expected, String actual, List<String> lines, int failedLine) {
+public record Counterexample(String message, String expected, String actual, List<String> lines, int failedLine,
+        List<String> referenceLines) {
+
     public Counterexample {
         lines = List.copyOf(lines);
+        referenceLines = List.copyOf(referenceLines);
+    }
+
+    /** A counterexample whose lines the reference reads as they are. */
+    public Counterexample(String message, String expected, String actual, List<String> lines, int failedLine) {
+        this(message, expected, actual, lines, failedLine, lines);
     }
 }

@@ -5,13 +5,13 @@ import java.util.stream.Stream;
 
 /**
  * Turns generated functions into source code of one query-server language. The generated suites need one
- * renderer per language they can test; JavaScript is {@link JavaScriptRenderer}.
+ * renderer per language they can test: {@link JavaScriptRenderer}, {@link PythonRenderer}.
  */
 public interface FunctionRenderer {
 
     /** The renderer for {@code language} (as {@code --language} spells it), if the kit has one. */
     static Optional<FunctionRenderer> forLanguage(String language) {
-        return Stream.<FunctionRenderer>of(new JavaScriptRenderer())
+        return Stream.<FunctionRenderer>of(new JavaScriptRenderer(), new PythonRenderer())
                 .filter(renderer -> renderer.language().equals(language))
                 .findFirst();
     }
@@ -24,6 +24,9 @@ public interface FunctionRenderer {
 
     /** Source of a reduce function, as sent in {@code reduce} and {@code rereduce}. */
     String render(ReduceFunction function);
+
+    /** Whether the language has CommonJS-style library modules ({@code add_lib}, {@code require}). */
+    boolean hasLibraries();
 
     /**
      * The source of a library module that exports {@code value} under the name {@code value}, for {@code add_lib};

@@ -46,6 +46,11 @@ public final class JavaScriptRenderer implements FunctionRenderer {
     }
 
     @Override
+    public boolean hasLibraries() {
+        return true;
+    }
+
+    @Override
     public String libraryModule(long value) {
         return "exports.value = " + value + ";";
     }

@@ -15,6 +15,15 @@ public enum NumberMode {
     /** Every number is read as an IEEE double first: 9007199254740993 equals 9007199254740992. */
     IEEE_DOUBLE;
 
+    /**
+     * The mode for servers written in {@code language}: JavaScript reads every number as a double, as the reference
+     * does; other languages may keep integers beyond 2^53 exactly, which CouchDB (jiffy) also does, so they are only
+     * held to the double the reference computes.
+     */
+    public static NumberMode forLanguage(String language) {
+        return "javascript".equals(language) ? EXACT : IEEE_DOUBLE;
+    }
+
     /** The mode named {@code name} ({@code exact}, {@code ieee-double}), case and dash insensitive. */
     public static NumberMode parse(String name) {
         String normal = name.trim().toUpperCase(Locale.ROOT).replace('-', '_');

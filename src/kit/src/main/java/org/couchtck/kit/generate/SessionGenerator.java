@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.couchtck.kit.wire.WireJson;
 
 /**
@@ -21,49 +22,74 @@ public final class SessionGenerator {
     private static final String LIBRARY_MODULE = "m";
 
     private final FunctionRenderer renderer;
+    private final FunctionRenderer reference;
     private final ProtocolShape shape;
 
-    public SessionGenerator(FunctionRenderer renderer, ProtocolShape shape) {
+    /**
+     * @param renderer writes functions in the target's language
+     * @param reference writes the same functions for the reference query server (JavaScript)
+     */
+    public SessionGenerator(FunctionRenderer renderer, FunctionRenderer reference, ProtocolShape shape) {
         this.renderer = renderer;
+        this.reference = reference;
         this.shape = shape;
+    }
+
+    /** A generator whose target speaks the reference's language. */
+    public SessionGenerator(FunctionRenderer renderer, ProtocolShape shape) {
+        this(renderer, renderer, shape);
     }
 
     /** A map session: reset, a few map functions, a few documents. */
     public Session mapSession(Choices choices) {
-        List<String> lines = new ArrayList<>();
+        Lines lines = new Lines();
         lines.add(shape.resetLine());
         addFunctions(choices, lines, Optional.empty());
         addDocuments(choices, lines);
-        return new Session(lines);
+        return lines.session();
     }
 
-    /** A whole indexer session: the map part (with a library), then a reduce and a rereduce. */
+    /**
+     * A whole indexer session: the map part (with a library where the target's language has CommonJS modules), then
+     * a reduce and a rereduce.
+     */
     public Session fullSession(Choices choices) {
-        List<String> lines = new ArrayList<>();
+        Lines lines = new Lines();
         lines.add(shape.resetLine());
         Optional<String> module = Optional.empty();
-        if (choices.chance(50)) {
+        if (choices.chance(50) && renderer.hasLibraries()) {
             // CouchDB sends the design document's views.lib object; functions require("views/lib/<name>").
-            ObjectNode lib = NODES.objectNode().put(LIBRARY_MODULE, renderer.libraryModule(choices.draw(100)));
-            lines.add(WireJson.write(NODES.arrayNode().add("add_lib").add(lib)));
+            long value = choices.draw(100);
+            lines.add(r -> WireJson.write(NODES.arrayNode().add("add_lib")
+                    .add(NODES.objectNode().put(LIBRARY_MODULE, r.libraryModule(value)))));
             module = Optional.of(LIBRARY_MODULE);
         }
         addFunctions(choices, lines, module);
         addDocuments(choices, lines);
         lines.add(shape.resetLine());
         List<ReduceFunction> funs = choices.list(3, 70, ReduceFunction::generate);
-        lines.add(reduce(funs, rows(choices)));
+        ArrayNode rows = rows(choices);
+        lines.add(r -> reduce(r, funs, rows));
         if (!funs.isEmpty()) {
             ReduceFunction fun = funs.get((int) choices.draw(funs.size() - 1L));
             ArrayNode values = NODES.arrayNode();
             choices.list(6, 75, c -> values.add(smallValue(c)));
-            lines.add(rereduce(fun, values));
+            lines.add(r -> rereduce(r, fun, values));
         }
-        return new Session(lines);
+        return lines.session();
     }
 
-    /** {@code ["reduce", funs, kvs(, context)]}. */
+    /** {@code ["reduce", funs, kvs(, context)]}, functions in the target's language. */
     public String reduce(List<ReduceFunction> funs, ArrayNode kvs) {
+        return reduce(renderer, funs, kvs);
+    }
+
+    /** {@code ["rereduce", [fun], values(, context)]}, the function in the target's language. */
+    public String rereduce(ReduceFunction fun, ArrayNode values) {
+        return rereduce(renderer, fun, values);
+    }
+
+    private String reduce(FunctionRenderer renderer, List<ReduceFunction> funs, ArrayNode kvs) {
         ArrayNode message = NODES.arrayNode().add("reduce");
         ArrayNode sources = message.addArray();
         funs.forEach(f -> sources.add(renderer.render(f)));
@@ -75,7 +101,7 @@ public final class SessionGenerator {
     }
 
     /** {@code ["rereduce", [fun], values(, context)]}: CouchDB rereduces one function at a time. */
-    public String rereduce(ReduceFunction fun, ArrayNode values) {
+    private String rereduce(FunctionRenderer renderer, ReduceFunction fun, ArrayNode values) {
         ArrayNode message = NODES.arrayNode().add("rereduce");
         message.addArray().add(renderer.render(fun));
         message.add(values);
@@ -101,13 +127,35 @@ public final class SessionGenerator {
         return NODES.numberNode(choices.draw(200) - 100);
     }
 
-    private void addFunctions(Choices choices, List<String> lines, Optional<String> module) {
-        choices.list(3, 75, c -> lines.add(WireJson.write(NODES.arrayNode().add("add_fun")
-                .add(renderer.render(MapFunction.generate(c, module))))));
+    private void addFunctions(Choices choices, Lines lines, Optional<String> module) {
+        choices.list(3, 75, c -> {
+            MapFunction function = MapFunction.generate(c, module);
+            return lines.add(r -> WireJson.write(NODES.arrayNode().add("add_fun").add(r.render(function))));
+        });
     }
 
-    private static void addDocuments(Choices choices, List<String> lines) {
+    private static void addDocuments(Choices choices, Lines lines) {
         choices.list(5, 80, c -> lines.add(WireJson.write(NODES.arrayNode().add("map_doc")
                 .add(DocumentGenerator.document(c)))));
+    }
+
+    /** The lines of a session being generated, each written for the target and for the reference. */
+    private final class Lines {
+        private final List<String> target = new ArrayList<>();
+        private final List<String> oracle = new ArrayList<>();
+
+        boolean add(String line) {
+            target.add(line);
+            return oracle.add(line);
+        }
+
+        boolean add(Function<FunctionRenderer, String> line) {
+            target.add(line.apply(renderer));
+            return oracle.add(line.apply(reference));
+        }
+
+        Session session() {
+            return new Session(target, oracle);
+        }
     }
 }

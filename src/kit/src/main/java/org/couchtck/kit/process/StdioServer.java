@@ -60,6 +60,8 @@ public final class StdioServer implements AutoCloseable {
     private volatile boolean closed;
     private OutputStream stdin;
     private volatile boolean inputClosed;
+    private volatile boolean killedByKit;
+    private volatile boolean replied;
     private ExecutorService writer;
     private Thread stdoutReader;
     private Thread stderrReader;
@@ -119,10 +121,15 @@ public final class StdioServer implements AutoCloseable {
         Objects.requireNonNull(line, "line");
         synchronized (exchangeLock) {
             Process running = requireStarted();
-            long started = System.nanoTime();
-            long deadline = started + timeout.toNanos();
             Transcript record = transcript;
             record.add(Direction.SENT, line);
+            if (!replied && options.startTimeout().compareTo(timeout) > 0) {
+                record.add(Direction.EVENT, "first reply of a new process: waiting up to "
+                        + options.startTimeout().toMillis() + " ms (start-up grace)");
+                timeout = options.startTimeout();
+            }
+            long started = System.nanoTime();
+            long deadline = started + timeout.toNanos();
             try {
                 Optional<Exchange> writeFailure = write(line, started, deadline, timeout, record);
                 if (writeFailure.isPresent()) {
@@ -264,17 +271,36 @@ public final class StdioServer implements AutoCloseable {
         }
     }
 
-    /** Waits up to {@code timeout} for the process to exit on its own; its status, or empty if still running. */
+    /**
+     * Waits up to {@code timeout} for the process to exit on its own; its status, or empty if it is still running or
+     * the kit killed it.
+     */
     public OptionalInt awaitExit(Duration timeout) {
         Process running = requireStarted();
+        if (killedByKit) {
+            return OptionalInt.empty();
+        }
         try {
-            if (running.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            if (running.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS) && !killedByKit) {
                 return OptionalInt.of(running.exitValue());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         return OptionalInt.empty();
+    }
+
+    /**
+     * Whether the kit killed the process (a missed timeout, a flood, a server that would not exit): such a process
+     * never counts as having exited on its own.
+     */
+    public boolean killedByKit() {
+        return killedByKit;
+    }
+
+    /** Whether the process has sent at least one reply line since it started. */
+    public boolean hasReplied() {
+        return replied;
     }
 
     /** Whether the process was started and is still running. */
@@ -401,6 +427,7 @@ public final class StdioServer implements AutoCloseable {
                     continue;
                 }
                 Duration elapsed = since(started);
+                replied = true;
                 return new Exchange(logs, Optional.of(line.text()), Exchange.Outcome.REPLY, exitCode(), trailing,
                         elapsed, "replied after " + elapsed.toMillis() + " ms");
             }
@@ -487,6 +514,7 @@ public final class StdioServer implements AutoCloseable {
 
     private void killTree(String reason, Transcript record) {
         Process running = process;
+        killedByKit = true;
         record.add(Direction.EVENT, reason + "; killing process " + running.pid() + " and its descendants");
         ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
         inputClosed = true;

@@ -68,7 +68,8 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         this.shape = new ProtocolShape(lines.resetLine(),
                 profile.couchDbVersion().atLeast(REDUCE_CONTEXT_SINCE));
         this.renderer = FunctionRenderer.forLanguage(profile.language());
-        this.sessions = new SessionGenerator(renderer.orElseGet(JavaScriptRenderer::new), shape);
+        this.sessions = new SessionGenerator(renderer.orElseGet(JavaScriptRenderer::new), new JavaScriptRenderer(),
+                shape);
     }
 
     /** Runs the generated case {@code testCase}. Never throws for target misbehaviour. */
@@ -78,9 +79,9 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         if (!applicability.applicable()) {
             return result(testCase, Verdict.NA, applicability.reason(), "", "", -1, List.of(), started);
         }
-        if (renderer.isEmpty()) {
-            return result(testCase, Verdict.NA, "the kit cannot write functions in " + profile.language(), "", "",
-                    -1, List.of(), started);
+        if (renderer.isEmpty() && GeneratedSuites.sendsFunctions(testCase.id())) {
+            return result(testCase, Verdict.NA, "the kit cannot write generated functions in " + profile.language()
+                    + " (it can in javascript and python)", "", "", -1, List.of(), started);
         }
         if (supervisor.unresponsive()) {
             return result(testCase, Verdict.ERROR, "not run: the target stopped answering earlier in this run", "",
@@ -125,11 +126,14 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
     }
 
     private Property<?> property(String id) {
-        SessionDifferential differential = new SessionDifferential(target, reference, settings.numbers());
+        SessionDifferential replies = new SessionDifferential(target, reference, settings.numbers(),
+                SessionDifferential.Compared.REPLIES);
         return switch (id) {
-            case GeneratedSuites.MAP_DIFFERENTIAL -> new DifferentialProperty(sessions::mapSession, differential);
-            case GeneratedSuites.SESSION_DIFFERENTIAL -> new DifferentialProperty(sessions::fullSession,
-                    differential);
+            case GeneratedSuites.MAP_DIFFERENTIAL -> new DifferentialProperty(sessions::mapSession, replies);
+            case GeneratedSuites.SESSION_DIFFERENTIAL -> new DifferentialProperty(sessions::fullSession, replies);
+            case GeneratedSuites.LOG_LINES -> new DifferentialProperty(sessions::fullSession,
+                    new SessionDifferential(target, reference, settings.numbers(),
+                            SessionDifferential.Compared.LOG_LINES));
             case GeneratedSuites.REDUCE_ALGEBRA -> new ReduceAlgebraProperty(target, sessions, shape,
                     settings.numbers());
             case GeneratedSuites.ROBUSTNESS -> new RobustnessProperty(target, Optional.empty());
@@ -143,7 +147,7 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         if (settings.reportDir().isEmpty()) {
             return Optional.empty();
         }
-        List<Response> answers = ReferenceOracle.freshAnswers(shrunk.lines());
+        List<Response> answers = ReferenceOracle.freshAnswers(shrunk.referenceLines());
         List<String> lines = shrunk.lines().subList(0, answers.size());
         List<Reproducer.Expectation> expectations = answers.stream()
                 .map(r -> new Reproducer.Expectation(r.reply().isPresent(),

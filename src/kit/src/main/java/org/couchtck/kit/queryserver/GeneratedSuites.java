@@ -3,6 +3,7 @@ package org.couchtck.kit.queryserver;
 import java.util.List;
 import java.util.Optional;
 import org.couchtck.kit.cases.Case;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.Level;
 
 /**
@@ -22,6 +23,8 @@ public final class GeneratedSuites {
     public static final String ROBUSTNESS = "qs.generated-robustness.answer-or-exit";
     /** After a bad line it replied to, the server still answers a reset. */
     public static final String RECOVERY = "qs.generated-robustness.answers-after-error";
+    /** The log lines before each reply of generated sessions, compared with the reference's. */
+    public static final String LOG_LINES = "qs.generated-session.log-lines";
 
     private static final String SOURCE = "generated";
 
@@ -36,6 +39,10 @@ public final class GeneratedSuites {
                     "generated indexer sessions (reset, add_lib, add_fun, map_doc, reduce, rereduce) are answered "
                             + "line by line as the reference does",
                     "src/couch/src/couch_query_servers.erl"),
+            generated(LOG_LINES, Level.INFO,
+                    "generated indexer sessions log what the reference logs before each reply (CouchDB only writes "
+                            + "log lines to its own log)",
+                    "src/couch/src/couch_os_process.erl"),
             generated(ROBUSTNESS, Level.SHOULD,
                     "truncated, mistyped, unknown and huge lines get a reply or an exit, never a hang",
                     "share/server/loop.js"),
@@ -55,6 +62,11 @@ public final class GeneratedSuites {
         return CASES.stream().filter(c -> c.id().equals(id)).findFirst();
     }
 
+    /** Whether the generated case {@code id} sends functions, so that the kit must write them in the language. */
+    public static boolean sendsFunctions(String id) {
+        return !id.equals(ROBUSTNESS) && !id.equals(RECOVERY);
+    }
+
     /** Whether {@code testCase} is a generated case rather than a corpus case. */
     public static boolean isGenerated(Case testCase) {
         return SOURCE.equals(testCase.sourceFile()) && find(testCase.id()).isPresent();
@@ -62,6 +74,6 @@ public final class GeneratedSuites {
 
     private static Case generated(String id, Level level, String description, String spec) {
         return new Case(id, id.split("\\.")[1], level, description, spec, Optional.empty(),
-                List.of("lang:javascript"), false, "", List.of(), SOURCE);
+                List.of(), false, "", List.of(), SOURCE, Conformance.COUCHDB);
     }
 }

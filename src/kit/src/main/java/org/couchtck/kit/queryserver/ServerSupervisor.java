@@ -61,6 +61,24 @@ public final class ServerSupervisor implements AutoCloseable {
         return current;
     }
 
+    /**
+     * {@link #serverFor(boolean, Transcript) serverFor(false, ...)}, with a new process first sent the checkout reset.
+     *
+     * @throws TargetStartException when no process could be started, or it did not answer that reset
+     */
+    public StdioServer answeringServer(Transcript transcript) throws TargetStartException {
+        StdioServer server = serverFor(false, transcript);
+        if (!server.hasReplied()) {
+            transcript.add(Direction.EVENT, "a new process: the checkout reset first");
+            Exchange exchange = server.exchange(renderer.resetLine(), options.defaultTimeout());
+            if (exchange.outcome() != Exchange.Outcome.REPLY) {
+                stopCurrent();
+                throw new TargetStartException("the server did not answer its first reset: " + exchange.describe(), null);
+            }
+        }
+        return server;
+    }
+
     private StdioServer freshProcess(Transcript transcript) throws TargetStartException {
         StdioServer server;
         if (spare != null && spare.isAlive()) {
@@ -101,12 +119,19 @@ public final class ServerSupervisor implements AutoCloseable {
                 && exchange.replyJson().get().booleanValue();
     }
 
-    /** Records how the last case went, for unresponsiveness detection. */
+    /**
+     * Records how the last case went, for unresponsiveness detection: whether any reply line came during it. A server
+     * that answers and then exits (say on a command it does not support) has answered; one that is silent until it
+     * is killed, or that exits before its first reply, has not.
+     */
     void caseEnded(boolean serverAnswered) {
         consecutiveDeadCases = serverAnswered ? 0 : consecutiveDeadCases + 1;
     }
 
-    /** Whether several cases in a row found the server dead or silent: the rest are not worth their timeouts. */
+    /**
+     * Whether several cases in a row got no reply line at all, from live processes that stayed silent or from
+     * processes that never came up: the rest are not worth their timeouts.
+     */
     public boolean unresponsive() {
         return consecutiveDeadCases >= UNRESPONSIVE_AFTER;
     }

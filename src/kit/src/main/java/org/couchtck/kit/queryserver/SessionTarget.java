@@ -16,10 +16,14 @@ final class SessionTarget {
         this.timeout = timeout;
     }
 
-    /** A running server for the next example, reset if it served one before. */
+    /**
+     * A running server for the next example, reset if it served one before. A new process first gets the reset
+     * CouchDB sends on every checkout, so that its start-up grace is spent there and not on an example's first line
+     * (which may be one a server rightly never answers).
+     */
     StdioServer server(Transcript transcript) {
         try {
-            return supervisor.serverFor(false, transcript);
+            return supervisor.answeringServer(transcript);
         } catch (TargetStartException e) {
             throw new TargetUnavailableException(e.getMessage(), e);
         }

@@ -102,7 +102,7 @@ public final class CouchTckTestEngine implements TestEngine {
         Consumer<CaseResult> sink = request.getConfigurationParameters().get(CaseResultSinks.PARAMETER)
                 .flatMap(CaseResultSinks::lookup).orElse(result -> {});
         StdioServerOptions defaults = StdioServerOptions.defaults();
-        StdioServerOptions options = new StdioServerOptions(config.timeout(), defaults.maxLineBytes(),
+        StdioServerOptions options = new StdioServerOptions(config.timeout(), config.startTimeout(), defaults.maxLineBytes(),
                 defaults.environment(), defaults.workingDirectory());
         Optional<GenerationSettings> generation =
                 GenerationParameters.fromParameters(request.getConfigurationParameters()::get);

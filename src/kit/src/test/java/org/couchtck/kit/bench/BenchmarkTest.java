@@ -67,7 +67,7 @@ class BenchmarkTest {
     @Test
     void a_server_that_stops_answering_ends_the_benchmark_instead_of_hanging() {
         Benchmark.Options quick = new Benchmark.Options(BenchWorkload.MAP, BenchWorkload.MAP.defaultJavaScript(), 50,
-                0, 1, 1, 42, JAVASCRIPT, Duration.ofMillis(300));
+                0, 1, 1, 42, JAVASCRIPT, Duration.ofMillis(300), Duration.ofSeconds(1));
         Benchmark benchmark = new Benchmark(ServerCommand.javaMain("org.couchtck.kit.testservers.SilentServer"), quick);
 
         assertThatThrownBy(() -> benchmark.run(BenchMode.LOCKSTEP)).isInstanceOf(Benchmark.BenchException.class);

@@ -58,7 +58,8 @@ class GeneratedCommandsTest {
         // then
         assertThat(a.cases()).extracting(CaseResult::caseId).containsExactly(MAP,
                 "qs.generated-reduce.rereduce-algebra", "qs.generated-session.differential",
-                "qs.generated-robustness.answer-or-exit", "qs.generated-robustness.answers-after-error");
+                "qs.generated-session.log-lines", "qs.generated-robustness.answer-or-exit",
+                "qs.generated-robustness.answers-after-error");
         assertThat(a.cases()).allSatisfy(c -> {
             assertThat(c.verdict()).as(c.caseId() + ": " + c.message()).isEqualTo(Verdict.PASS);
             assertThat(c.seed()).hasValue(99);
@@ -102,8 +103,8 @@ class GeneratedCommandsTest {
         // then
         assertThat(status).isZero();
         assertThat(cli.out()).contains(MAP, "qs.generated-reduce.rereduce-algebra",
-                "qs.generated-session.differential", "qs.generated-robustness.answer-or-exit",
-                "qs.generated-robustness.answers-after-error", "5 cases");
+                "qs.generated-session.differential", "qs.generated-session.log-lines",
+                "qs.generated-robustness.answer-or-exit", "qs.generated-robustness.answers-after-error", "6 cases");
     }
 
     @Test

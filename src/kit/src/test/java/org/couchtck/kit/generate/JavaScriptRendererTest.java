@@ -107,6 +107,6 @@ class JavaScriptRendererTest {
         assertThat(JS.libraryModule(7)).isEqualTo("exports.value = 7;");
         assertThat(JS.language()).isEqualTo("javascript");
         assertThat(FunctionRenderer.forLanguage("javascript")).containsInstanceOf(JavaScriptRenderer.class);
-        assertThat(FunctionRenderer.forLanguage("python")).isEmpty();
+        assertThat(FunctionRenderer.forLanguage("klingon")).isEmpty();
     }
 }

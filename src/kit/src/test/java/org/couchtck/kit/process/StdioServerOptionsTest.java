@@ -24,7 +24,7 @@ class StdioServerOptionsTest {
     @Test
     void should_copy_the_environment_so_later_changes_do_not_leak_in() {
         Map<String, String> environment = new HashMap<>(Map.of("A", "1"));
-        StdioServerOptions options = new StdioServerOptions(Duration.ofSeconds(1), 10, environment, Path.of("."));
+        StdioServerOptions options = new StdioServerOptions(Duration.ofSeconds(1), Duration.ofSeconds(1), 10, environment, Path.of("."));
 
         environment.put("B", "2");
 

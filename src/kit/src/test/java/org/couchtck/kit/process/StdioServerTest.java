@@ -97,7 +97,7 @@ class StdioServerTest {
 
     @Test
     void should_time_out_and_kill_the_server_when_no_reply_comes() throws Exception {
-        StdioServer server = start(SilentServer.class);
+        StdioServer server = start(SilentServer.class, StdioServerOptions.defaults().withStartTimeout(SHORT));
 
         Exchange exchange = server.exchange("[\"reset\",{}]", SHORT);
 
@@ -114,7 +114,7 @@ class StdioServerTest {
 
     @Test
     void should_kill_the_grandchildren_too_when_a_reply_times_out() throws Exception {
-        StdioServer server = start(SpawnsChildServer.class);
+        StdioServer server = start(SpawnsChildServer.class, StdioServerOptions.defaults().withStartTimeout(SHORT));
         ProcessHandle grandchild = grandchildOf(server);
         assertThat(grandchild.isAlive()).isTrue();
 
@@ -289,7 +289,7 @@ class StdioServerTest {
     void should_time_out_and_kill_the_server_when_it_does_not_read_its_input() throws Exception {
         // The double's sleeping mode never reads standard input: a large request fills the pipe.
         StdioServer server = start(ServerCommand.javaMain(SpawnsChildServer.class.getName(), "--sleep"),
-                StdioServerOptions.defaults());
+                StdioServerOptions.defaults().withStartTimeout(SHORT));
 
         Exchange exchange = server.exchange("[\"" + "x".repeat(4 * 1024 * 1024) + "\"]", SHORT);
 
@@ -301,7 +301,7 @@ class StdioServerTest {
     @Test
     void should_start_the_server_with_the_given_environment_and_directory(@TempDir Path directory)
             throws Exception {
-        StdioServerOptions options = new StdioServerOptions(REPLY, 1024, Map.of("COUCHTCK_PROBE", "value é"),
+        StdioServerOptions options = new StdioServerOptions(REPLY, REPLY, 1024, Map.of("COUCHTCK_PROBE", "value é"),
                 directory);
         StdioServer server = start(ServerCommand.javaMain(EnvironmentServer.class.getName()), options);
 

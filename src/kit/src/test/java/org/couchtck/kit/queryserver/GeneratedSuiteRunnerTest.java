@@ -91,8 +91,9 @@ class GeneratedSuiteRunnerTest {
         Corpus shrunk = Corpus.load(reports.resolve("shrunk"));
         Case reproducer = shrunk.cases().get(0);
         List<JsonNode> mapDocs = reproducer.steps().stream()
-                .filter(step -> step.kind() == StepKind.RAW && step.payload().textValue().startsWith("[\"map_doc\""))
-                .map(step -> parse(step.payload().textValue()))
+                .map(step -> new StepRenderer(PROFILE).line(step).orElseThrow())
+                .filter(line -> line.startsWith("[\"map_doc\""))
+                .map(line -> parse(line))
                 .toList();
         assertThat(mapDocs).hasSize(1);
         JsonNode doc = mapDocs.get(0).get(1);
@@ -115,14 +116,14 @@ class GeneratedSuiteRunnerTest {
     @Test
     void should_be_not_applicable_when_the_target_speaks_a_language_the_kit_cannot_write() {
         // given
-        TargetProfile python = new TargetProfile("python", CouchDbVersion.LATEST, Set.of());
+        TargetProfile klingon = new TargetProfile("klingon", CouchDbVersion.LATEST, Set.of());
         GenerationSettings settings = GenerationSettings.withSeed(1);
 
         // when
         CaseResult result;
         try (ServerSupervisor supervisor = new ServerSupervisor(broken("negative-zero"),
-                StdioServerOptions.defaults(), new StepRenderer(python));
-                GeneratedSuiteRunner runner = new GeneratedSuiteRunner(python, supervisor, Duration.ofSeconds(1),
+                StdioServerOptions.defaults(), new StepRenderer(klingon));
+                GeneratedSuiteRunner runner = new GeneratedSuiteRunner(klingon, supervisor, Duration.ofSeconds(1),
                         settings)) {
             result = runner.run(GeneratedSuites.find(GeneratedSuites.MAP_DIFFERENTIAL).orElseThrow());
             assertThat(supervisor.starts()).isZero();

@@ -31,10 +31,15 @@ public final class TestTargets {
                 .collect(Collectors.joining(" "));
     }
 
-    /** Runs the small corpus against the test double {@code mainClass}. */
+    /** Runs the small corpus against the test double {@code mainClass}, with 20 s for each process to start. */
     public static RunConfiguration against(String mainClass, Duration timeout) {
+        return against(mainClass, timeout, Duration.ofSeconds(20));
+    }
+
+    /** Runs the small corpus against the test double {@code mainClass}. */
+    public static RunConfiguration against(String mainClass, Duration timeout, Duration startTimeout) {
         return new RunConfiguration(Optional.of(commandLine(mainClass)), javascript(), timeout,
-                Optional.of(fixtures()), CaseSelection.all(), Optional.empty());
+                Optional.of(fixtures()), CaseSelection.all(), Optional.empty(), startTimeout);
     }
 
     /** Runs the small corpus against the reference query server. */

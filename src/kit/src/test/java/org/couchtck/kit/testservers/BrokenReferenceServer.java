@@ -2,7 +2,9 @@ package org.couchtck.kit.testservers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.io.File;
 import java.util.Iterator;
+import java.util.concurrent.CountDownLatch;
 import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.WireJson;
 import org.couchtck.reference.queryserver.QueryServer;
@@ -29,7 +31,16 @@ import org.couchtck.reference.queryserver.Response;
  *   <li>{@code require-climbs-to-root}: a require whose {@code ..} climbs past the top folder, an error in couchjs,
  *       is answered as if it had reached the design document root: {@code ["resp",{"body":"top"}]};</li>
  *   <li>{@code list-stray-command-answered}: a command other than list_row or list_end while a list waits for rows
- *       is answered {@code true} and the process keeps running.</li>
+ *       is answered {@code true} and the process keeps running;</li>
+ *   <li>{@code ignores-end-of-input}: when its standard input ends the server keeps running until it is killed;</li>
+ *   <li>{@code exits-on-ddoc}: like a server without design-document support, any {@code ddoc} command makes it
+ *       exit with status 1 without a reply (a new process serves everything else);</li>
+ *   <li>{@code slow-start MILLIS}: like a JVM or an interpreter loading its runtime, the server reads nothing for
+ *       MILLIS ms after it starts;</li>
+ *   <li>{@code startup-log}: the server greets with {@code ["log","Alive!"]} before reading anything;</li>
+ *   <li>{@code chatty-log}: every reply comes after an extra {@code ["log","handled COMMAND"]} line;</li>
+ *   <li>{@code hang-once MARKER}: the first process (the one that creates the file MARKER) never answers its first
+ *       {@code map_doc}; every later process behaves.</li>
  * </ul>
  * Everything else is the reference's answer.
  */
@@ -39,9 +50,16 @@ public final class BrokenReferenceServer {
 
     private BrokenReferenceServer() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         String defect = args[0];
         LineIo io = new LineIo();
+        if (defect.equals("slow-start")) {
+            Thread.sleep(Long.parseLong(args[1]));
+        }
+        if (defect.equals("startup-log")) {
+            io.println("[\"log\",\"Alive!\"]");
+        }
+        boolean hangFirstMapDoc = defect.equals("hang-once") && new File(args[1]).createNewFile();
         try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
             String line;
             boolean wedged = false;
@@ -50,7 +68,19 @@ public final class BrokenReferenceServer {
                 if (wedged || (message == null && defect.equals("silent-on-malformed"))) {
                     continue;
                 }
+                String command = message != null && message.isArray() && message.size() > 0
+                        ? message.get(0).asText() : "";
+                if (defect.equals("exits-on-ddoc") && command.equals("ddoc")) {
+                    System.exit(1);
+                }
+                if (hangFirstMapDoc && command.equals("map_doc")) {
+                    wedged = true;
+                    continue;
+                }
                 Response response = reference.handle(line);
+                if (defect.equals("chatty-log") && response.reply().isPresent()) {
+                    io.println("[\"log\",\"handled " + command + "\"]");
+                }
                 response.logLines().forEach(io::println);
                 response.reply().map(reply -> corrupt(defect, message, reply)).ifPresent(io::println);
                 wedged = defect.equals("wedged-after-error") && !response.exits()
@@ -60,6 +90,9 @@ public final class BrokenReferenceServer {
                     System.exit(response.exitStatus().getAsInt());
                 }
             }
+        }
+        if (defect.equals("ignores-end-of-input")) {
+            new CountDownLatch(1).await();
         }
         System.exit(0);
     }

@@ -1,0 +1,156 @@
+package org.couchtck.kit.generate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Renders generated functions as Python for couchdb-python-style servers: a map function is
+ * {@code def fun(doc):} yielding {@code (key, value)} pairs, a reduce function {@code def fun(keys, values, rereduce):}.
+ * String literals escape every non-ASCII code unit, so sources are plain ASCII whatever the server's source encoding.
+ */
+public final class PythonRenderer implements FunctionRenderer {
+
+    private static final String INDENT = "    ";
+
+    @Override
+    public String language() {
+        return "python";
+    }
+
+    @Override
+    public String render(MapFunction function) {
+        StringBuilder out = new StringBuilder("def fun(doc):\n");
+        // A generator even when no statement yields: couchdb-python iterates over whatever the function returns.
+        out.append(INDENT).append("if False:\n").append(INDENT).append(INDENT).append("yield None, None\n");
+        statements(function.body(), 1, out);
+        return out.toString();
+    }
+
+    @Override
+    public String render(ReduceFunction function) {
+        String body = switch (function.algebra()) {
+            case SUM -> "return sum(values)";
+            case COUNT -> "return sum(values) if rereduce else len(values)";
+            // JavaScript's values[0] of no values is undefined, written as null.
+            case MAX -> "return max(values) if values else None";
+            case CONCAT -> "return ''.join(str(v) for v in values)";
+        };
+        return "def fun(keys, values, rereduce):\n" + INDENT + body + "\n";
+    }
+
+    @Override
+    public boolean hasLibraries() {
+        return false;
+    }
+
+    @Override
+    public String libraryModule(long value) {
+        throw new IllegalStateException("Python view servers have no CommonJS library modules");
+    }
+
+    private void statements(List<MapFunction.Statement> statements, int depth, StringBuilder out) {
+        String indent = INDENT.repeat(depth);
+        for (MapFunction.Statement statement : statements) {
+            if (statement instanceof MapFunction.Emit emit) {
+                out.append(indent).append("yield ").append(expr(emit.key())).append(", ").append(expr(emit.value()))
+                        .append('\n');
+            } else if (statement instanceof MapFunction.When when) {
+                out.append(indent).append("if ").append(condition(when.condition())).append(":\n");
+                out.append(INDENT.repeat(depth + 1)).append("pass\n");
+                statements(when.then(), depth + 1, out);
+            }
+        }
+    }
+
+    private String condition(MapFunction.Condition condition) {
+        if (condition instanceof MapFunction.Has has) {
+            return string(has.field()) + " in doc";
+        }
+        if (condition instanceof MapFunction.IsNumber number) {
+            String field = field(number.field());
+            return "(isinstance(" + field + ", (int, float)) and not isinstance(" + field + ", bool))";
+        }
+        if (condition instanceof MapFunction.IsString string) {
+            return "isinstance(" + field(string.field()) + ", str)";
+        }
+        return "not (" + condition(((MapFunction.Not) condition).condition()) + ")";
+    }
+
+    private String expr(MapFunction.Expr expr) {
+        if (expr instanceof MapFunction.Field field) {
+            return field(field.name());
+        }
+        if (expr instanceof MapFunction.Constant constant) {
+            return literal(constant.value());
+        }
+        if (expr instanceof MapFunction.ArrayOf array) {
+            return array.items().stream().map(this::expr).collect(Collectors.joining(", ", "[", "]"));
+        }
+        if (expr instanceof MapFunction.ObjectOf object) {
+            return object.members().stream().map(m -> string(m.key()) + ": " + expr(m.value()))
+                    .collect(Collectors.joining(", ", "{", "}"));
+        }
+        if (expr instanceof MapFunction.Library) {
+            throw new IllegalStateException("Python view servers have no CommonJS library modules");
+        }
+        // JSON has no undefined, NaN or Infinity; JavaScript writes each as null, and CouchDB defines nothing for
+        // a Python float('nan'), so the Python rendering asks for the null they all become.
+        return "None";
+    }
+
+    private static String field(String name) {
+        return "doc.get(" + string(name) + ")";
+    }
+
+    private static String literal(JsonNode value) {
+        if (value.isNull()) {
+            return "None";
+        }
+        if (value.isBoolean()) {
+            return value.booleanValue() ? "True" : "False";
+        }
+        if (value.isIntegralNumber()) {
+            return "(" + value.asText() + ")";
+        }
+        if (value.isNumber()) {
+            return "(" + Double.toString(value.doubleValue()) + ")";
+        }
+        if (value.isTextual()) {
+            return string(value.textValue());
+        }
+        if (value.isArray()) {
+            StringBuilder out = new StringBuilder("[");
+            value.forEach(item -> out.append(out.length() > 1 ? ", " : "").append(literal(item)));
+            return out.append(']').toString();
+        }
+        StringBuilder out = new StringBuilder("{");
+        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> member = it.next();
+            out.append(out.length() > 1 ? ", " : "").append(string(member.getKey())).append(": ")
+                    .append(literal(member.getValue()));
+        }
+        return out.append('}').toString();
+    }
+
+    /** A Python string literal of the UTF-16 code units of {@code text}; lone surrogates stay single code points. */
+    private static String string(String text) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                out.append(String.format("\\U%08x", Character.toCodePoint(c, text.charAt(i + 1))));
+                i++;
+            } else if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c >= 0x20 && c < 0x7f) {
+                out.append(c);
+            } else {
+                out.append(String.format("\\u%04x", (int) c));
+            }
+        }
+        return out.append('"').toString();
+    }
+}
