@@ -39,8 +39,11 @@ final class ThrownValues {
     if (host.isFatalErrorString(cx, err)) {
       throw QueryServerError.error("map_runtime_error", "function raised 'fatal_error'");
     }
-    if (ScriptRuntime.eq(host.firstElement(cx, err), "fatal") || isInternalError(err)) {
+    if (ScriptRuntime.eq(host.firstElement(cx, err), "fatal")) {
       throw commandError(cx, err);
+    }
+    if (isInternalError(cx, err)) {
+      throw internalError(cx, err);
     }
     String message = "function raised exception " + host.toSource(cx, err);
     if (doc != null && ScriptRuntime.toBoolean(doc)) {
@@ -54,16 +57,15 @@ final class ThrownValues {
     if (e == null || Undefined.isUndefined(e)) {
       return QueryServerError.ofReply(TYPE_ERROR_REPLY, false);
     }
-    if (isInternalError(e)) {
-      // Out of stack (and other engine-internal errors) is fatal since CouchDB 3.4.
-      return QueryServerError.fatal("InternalError", internalErrorMessage((Scriptable) e));
-    }
     Object type = host.firstElement(cx, e);
     if (ScriptRuntime.eq(type, "fatal") && e instanceof Scriptable array) {
       return reply(cx, withFirstElement(cx, array, "error"), true);
     }
     if (ScriptRuntime.eq(type, "error")) {
       return reply(cx, e, false);
+    }
+    if (isInternalError(cx, e)) {
+      return internalError(cx, e);
     }
     if (e instanceof Scriptable object) {
       Object error = ScriptableObject.getProperty(object, "error");
@@ -116,17 +118,23 @@ final class ThrownValues {
     return value != Scriptable.NOT_FOUND && !Undefined.isUndefined(value);
   }
 
-  static boolean isInternalError(Object value) {
-    if (!(value instanceof Scriptable object) || !"Error".equals(object.getClassName())) {
+  // couchjs's test err.name == "InternalError" (loose equality: ["InternalError"] matches too).
+  private boolean isInternalError(Context cx, Object value) {
+    if (!(value instanceof Scriptable)) {
       return false;
     }
-    Object name = ScriptableObject.getProperty(object, "name");
-    return "InternalError".equals(name instanceof CharSequence s ? s.toString() : null);
+    Object name = ScriptRuntime.getObjectProp(value, "name", cx, host.scope());
+    return ScriptRuntime.eq(name, "InternalError");
   }
 
-  private static String internalErrorMessage(Scriptable error) {
-    String message = ScriptRuntime.toString(ScriptableObject.getProperty(error, "message"));
-    // SpiderMonkey's wording for running out of stack.
-    return message.startsWith(RHINO_STACK_OVERFLOW) ? "too much recursion" : message;
+  // Engine-internal errors (out of stack) are fatal since CouchDB 3.4: couchjs answers
+  // ["error", err.name, err.message] with the values as they are, then exits.
+  private QueryServerError internalError(Context cx, Object error) {
+    Object name = ScriptRuntime.getObjectProp(error, "name", cx, host.scope());
+    Object message = ScriptRuntime.getObjectProp(error, "message", cx, host.scope());
+    if (message instanceof CharSequence text && text.toString().startsWith(RHINO_STACK_OVERFLOW)) {
+      message = "too much recursion"; // SpiderMonkey's wording for running out of stack
+    }
+    return reply(cx, cx.newArray(host.scope(), new Object[] {"error", name, message}), true);
   }
 }

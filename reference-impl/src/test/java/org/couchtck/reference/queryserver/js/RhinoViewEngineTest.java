@@ -128,6 +128,36 @@ class RhinoViewEngineTest {
   }
 
   @Test
+  void should_be_fatal_with_the_raw_name_and_message_when_a_thrown_name_equals_internal_error()
+      throws QueryServerError {
+    // given couchjs's test err.name == "InternalError" (loose), then ["fatal", err.name,
+    // err.message] written as JSON, not as strings
+    List<String> thrownValues =
+        List.of(
+            "{name: 'InternalError', message: 42}",
+            "{name: ['InternalError'], message: {why: [1, 2]}}",
+            "{name: 'InternalError'}");
+    List<String> replies = new ArrayList<>();
+
+    // when
+    for (String thrownValue : thrownValues) {
+      engine.clearMapFunctions();
+      engine.addMapFunction(
+          "function(doc) { throw " + thrownValue + "; }", null, IndexHelper.DREYFUS, logs::add);
+      Throwable thrown = catchThrowable(() -> engine.mapDocument(doc("{}"), logs::add));
+      assertThat(thrown).isInstanceOf(QueryServerError.class);
+      assertThat(((QueryServerError) thrown).isFatal()).as(thrownValue).isTrue();
+      replies.add(((QueryServerError) thrown).replyJson());
+    }
+
+    // then
+    assertThatJson(replies.get(0)).isEqualTo("[\"error\",\"InternalError\",42]");
+    assertThatJson(replies.get(1)).isEqualTo("[\"error\",[\"InternalError\"],{\"why\":[1,2]}]");
+    assertThatJson(replies.get(2)).isEqualTo("[\"error\",\"InternalError\",null]");
+    assertThat(logs).isEmpty();
+  }
+
+  @Test
   void should_deep_freeze_the_document_when_mapping() throws QueryServerError {
     // given
     engine.addMapFunction(
