@@ -9,6 +9,7 @@ import org.couchtck.reference.queryserver.protocol.QueryServerError;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.EcmaError;
 import org.mozilla.javascript.Function;
+import org.mozilla.javascript.JavaScriptException;
 import org.mozilla.javascript.Scriptable;
 
 /**
@@ -183,13 +184,16 @@ public final class RhinoViewEngine implements ViewEngine {
     mapFunctions.clear();
   }
 
-  // A conversion made outside user code (String() of an object whose toString is not a
-  // function) throws as it would inside couchjs's command, whose main loop answers the error.
+  // What the engine does outside user code can throw as it would inside couchjs's command:
+  // String() of an object whose toString is not a function, a getter run while a thrown value
+  // is inspected. couchjs's main loop answers the error.
   private String answeringEscapedErrors(Context cx, Work work) throws QueryServerError {
     try {
       return work.run(cx);
     } catch (EcmaError e) {
       throw thrown.commandError(cx, e.getErrorObject());
+    } catch (JavaScriptException e) {
+      throw thrown.commandError(cx, e.getValue());
     }
   }
 

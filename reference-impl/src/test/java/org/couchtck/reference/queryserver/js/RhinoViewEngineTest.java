@@ -158,6 +158,28 @@ class RhinoViewEngineTest {
   }
 
   @Test
+  void should_answer_what_a_getter_throws_when_couchjs_inspects_the_thrown_value()
+      throws QueryServerError {
+    // given: reading err.name runs the getter, whose throw reaches couchjs's main loop
+    engine.addMapFunction(
+        "function(doc) { throw {get name() { throw 'from getter'; }}; }", null,
+        IndexHelper.DREYFUS, logs::add);
+
+    // when
+    Throwable thrown = catchThrowable(() -> engine.mapDocument(doc("{}"), logs::add));
+
+    // then
+    assertThat(thrown)
+        .isInstanceOfSatisfying(
+            QueryServerError.class,
+            e -> {
+              assertThat(e.isFatal()).isFalse();
+              assertThatJson(e.replyJson())
+                  .isEqualTo(List.of("error", "unnamed_error", "(new String(\"from getter\"))"));
+            });
+  }
+
+  @Test
   void should_deep_freeze_the_document_when_mapping() throws QueryServerError {
     // given
     engine.addMapFunction(
