@@ -35,13 +35,23 @@ public final class DocumentGenerator {
 
     private DocumentGenerator() {}
 
-    /** A document: maybe an {@code _id}, then a few fields. */
+    /** A document: maybe an {@code _id}, then a few fields; strings may hold lone surrogates. */
     public static ObjectNode document(Choices choices) {
+        return document(choices, true);
+    }
+
+    /**
+     * A document: maybe an {@code _id}, then a few fields.
+     *
+     * @param loneSurrogates whether strings may hold lone surrogates. CouchDB never sends them (jiffy refuses them),
+     *     so only checks of couchjs's own habits use them; otherwise each is drawn as U+FFFD, with the same choices
+     */
+    public static ObjectNode document(Choices choices, boolean loneSurrogates) {
         ObjectNode doc = NODES.objectNode();
         if (choices.chance(90)) {
             doc.put("_id", "doc" + choices.draw(999));
         }
-        choices.list(6, 75, c -> doc.set(key(c), value(c, 0)));
+        choices.list(6, 75, c -> doc.set(key(c), value(c, 0, loneSurrogates)));
         return doc;
     }
 
@@ -74,30 +84,50 @@ public final class DocumentGenerator {
 
     /** Any JSON value, {@code depth} levels down. */
     public static JsonNode value(Choices choices, int depth) {
+        return value(choices, depth, true);
+    }
+
+    private static JsonNode value(Choices choices, int depth, boolean loneSurrogates) {
         int kind = (int) choices.draw(depth > 3 ? 5 : 9);
         return switch (kind) {
             case 0 -> NODES.numberNode(choices.draw(10));
-            case 1 -> NODES.textNode(choices.pick(STRINGS));
+            case 1 -> NODES.textNode(string(choices.pick(STRINGS), loneSurrogates));
             case 2 -> NODES.booleanNode(choices.draw(1) == 1);
             case 3 -> NODES.nullNode();
             case 4 -> NODES.rawValueNode(new RawValue(choices.pick(NUMBERS)));
             case 5 -> NODES.numberNode(choices.draw(Long.MAX_VALUE) - (Long.MAX_VALUE / 2));
-            case 6 -> array(choices, depth + 1);
-            case 7 -> object(choices, depth + 1);
+            case 6 -> array(choices, depth + 1, loneSurrogates);
+            case 7 -> object(choices, depth + 1, loneSurrogates);
             case 8 -> NODES.textNode(longString(choices));
             default -> deep(choices);
         };
     }
 
-    private static ArrayNode array(Choices choices, int depth) {
+    private static String string(String text, boolean loneSurrogates) {
+        if (loneSurrogates || !hasLoneSurrogate(text)) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                out.append(c).append(text.charAt(++i));
+            } else {
+                out.append(Character.isSurrogate(c) ? '\uFFFD' : c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static ArrayNode array(Choices choices, int depth, boolean loneSurrogates) {
         ArrayNode array = NODES.arrayNode();
-        choices.list(5, 70, c -> array.add(value(c, depth)));
+        choices.list(5, 70, c -> array.add(value(c, depth, loneSurrogates)));
         return array;
     }
 
-    private static ObjectNode object(Choices choices, int depth) {
+    private static ObjectNode object(Choices choices, int depth, boolean loneSurrogates) {
         ObjectNode object = NODES.objectNode();
-        choices.list(5, 70, c -> object.set(key(c), value(c, depth)));
+        choices.list(5, 70, c -> object.set(key(c), value(c, depth, loneSurrogates)));
         return object;
     }
 

@@ -124,8 +124,16 @@ public record MapFunction(List<Statement> body) {
             case 2 -> new NonJson(choices.pick(List.of(NonJson.Kind.values())));
             case 3 -> new ArrayOf(choices.list(3, 65, c -> expr(c, depth + 1, module)));
             default -> new ObjectOf(choices.list(3, 65,
-                    c -> new Member(DocumentGenerator.key(c), expr(c, depth + 1, module))));
+                    c -> new Member(memberKey(DocumentGenerator.key(c)), expr(c, depth + 1, module))));
         };
+    }
+
+    /**
+     * An object literal's key. {@code __proto__} in a JavaScript literal sets the prototype (twice is a syntax
+     * error), which is engine syntax rather than protocol, so literals never use it; documents and field reads do.
+     */
+    private static String memberKey(String key) {
+        return key.equals("__proto__") ? "proto" : key;
     }
 
     private static JsonNode constant(Choices choices) {

@@ -4,16 +4,26 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * Renders generated functions as Python for couchdb-python-style servers: a map function is
  * {@code def fun(doc):} yielding {@code (key, value)} pairs, a reduce function {@code def fun(keys, values, rereduce):}.
  * String literals escape every non-ASCII code unit, so sources are plain ASCII whatever the server's source encoding.
+ *
+ * <p>The tree means what its JavaScript rendering means, which the reference computes: a missing field is
+ * JavaScript's {@code undefined}, which an object literal then leaves out and an array or an emit writes as null.
+ * The Python rendering carries a sentinel for it through the expression and applies the same two rules.
  */
 public final class PythonRenderer implements FunctionRenderer {
 
     private static final String INDENT = "    ";
+
+    /** What every JavaScript object has: {@code doc[name]} is never undefined for these, even when doc lacks them. */
+    private static final Set<String> OBJECT_PROTOTYPE = Set.of("__proto__", "constructor", "toString", "valueOf",
+            "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString", "__defineGetter__",
+            "__defineSetter__", "__lookupGetter__", "__lookupSetter__");
 
     @Override
     public String language() {
@@ -23,6 +33,11 @@ public final class PythonRenderer implements FunctionRenderer {
     @Override
     public String render(MapFunction function) {
         StringBuilder out = new StringBuilder("def fun(doc):\n");
+        out.append(INDENT).append("undefined = object()\n");
+        out.append(INDENT).append("def v(x):\n").append(INDENT.repeat(2))
+                .append("return None if x is undefined else x\n");
+        out.append(INDENT).append("def o(*members):\n").append(INDENT.repeat(2))
+                .append("return dict((k, x) for k, x in dict(members).items() if x is not undefined)\n");
         // A generator even when no statement yields: couchdb-python iterates over whatever the function returns.
         out.append(INDENT).append("if False:\n").append(INDENT).append(INDENT).append("yield None, None\n");
         statements(function.body(), 1, out);
@@ -55,8 +70,8 @@ public final class PythonRenderer implements FunctionRenderer {
         String indent = INDENT.repeat(depth);
         for (MapFunction.Statement statement : statements) {
             if (statement instanceof MapFunction.Emit emit) {
-                out.append(indent).append("yield ").append(expr(emit.key())).append(", ").append(expr(emit.value()))
-                        .append('\n');
+                out.append(indent).append("yield v(").append(expr(emit.key())).append("), v(")
+                        .append(expr(emit.value())).append(")\n");
             } else if (statement instanceof MapFunction.When when) {
                 out.append(indent).append("if ").append(condition(when.condition())).append(":\n");
                 out.append(INDENT.repeat(depth + 1)).append("pass\n");
@@ -67,7 +82,7 @@ public final class PythonRenderer implements FunctionRenderer {
 
     private String condition(MapFunction.Condition condition) {
         if (condition instanceof MapFunction.Has has) {
-            return string(has.field()) + " in doc";
+            return OBJECT_PROTOTYPE.contains(has.field()) ? "True" : string(has.field()) + " in doc";
         }
         if (condition instanceof MapFunction.IsNumber number) {
             String field = field(number.field());
@@ -87,22 +102,27 @@ public final class PythonRenderer implements FunctionRenderer {
             return literal(constant.value());
         }
         if (expr instanceof MapFunction.ArrayOf array) {
-            return array.items().stream().map(this::expr).collect(Collectors.joining(", ", "[", "]"));
+            return array.items().stream().map(item -> "v(" + expr(item) + ")")
+                    .collect(Collectors.joining(", ", "[", "]"));
         }
         if (expr instanceof MapFunction.ObjectOf object) {
-            return object.members().stream().map(m -> string(m.key()) + ": " + expr(m.value()))
-                    .collect(Collectors.joining(", ", "{", "}"));
+            return object.members().stream().map(m -> "(" + string(m.key()) + ", " + expr(m.value()) + ")")
+                    .collect(Collectors.joining(", ", "o(", ")"));
         }
         if (expr instanceof MapFunction.Library) {
             throw new IllegalStateException("Python view servers have no CommonJS library modules");
         }
-        // JSON has no undefined, NaN or Infinity; JavaScript writes each as null, and CouchDB defines nothing for
-        // a Python float('nan'), so the Python rendering asks for the null they all become.
-        return "None";
+        // JSON has no NaN or Infinity: JavaScript writes them as null, and CouchDB defines nothing for a Python
+        // float('nan'), so the Python rendering asks for that null.
+        return ((MapFunction.NonJson) expr).kind() == MapFunction.NonJson.Kind.UNDEFINED ? "undefined" : "None";
     }
 
+    /**
+     * A document field. A missing {@code __proto__} is JavaScript's Object.prototype, written as {}; a missing
+     * method of it is a function, which JSON writes as it writes undefined.
+     */
     private static String field(String name) {
-        return "doc.get(" + string(name) + ")";
+        return "doc.get(" + string(name) + ", " + (name.equals("__proto__") ? "{}" : "undefined") + ")";
     }
 
     private static String literal(JsonNode value) {

@@ -24,20 +24,25 @@ public final class SessionGenerator {
     private final FunctionRenderer renderer;
     private final FunctionRenderer reference;
     private final ProtocolShape shape;
+    private final boolean loneSurrogates;
 
     /**
      * @param renderer writes functions in the target's language
      * @param reference writes the same functions for the reference query server (JavaScript)
+     * @param loneSurrogates whether documents may hold lone surrogates, which CouchDB never sends (see
+     *     {@link DocumentGenerator#document(Choices, boolean)})
      */
-    public SessionGenerator(FunctionRenderer renderer, FunctionRenderer reference, ProtocolShape shape) {
+    public SessionGenerator(FunctionRenderer renderer, FunctionRenderer reference, ProtocolShape shape,
+            boolean loneSurrogates) {
         this.renderer = renderer;
         this.reference = reference;
         this.shape = shape;
+        this.loneSurrogates = loneSurrogates;
     }
 
-    /** A generator whose target speaks the reference's language. */
+    /** A generator whose target speaks the reference's language, with every kind of document. */
     public SessionGenerator(FunctionRenderer renderer, ProtocolShape shape) {
-        this(renderer, renderer, shape);
+        this(renderer, renderer, shape, true);
     }
 
     /** A map session: reset, a few map functions, a few documents. */
@@ -67,10 +72,13 @@ public final class SessionGenerator {
         addFunctions(choices, lines, module);
         addDocuments(choices, lines);
         lines.add(shape.resetLine());
-        List<ReduceFunction> funs = choices.list(3, 70, ReduceFunction::generate);
+        // CouchDB only sends reduce for a view with at least one reduce function.
+        List<ReduceFunction> funs = new ArrayList<>();
+        funs.add(ReduceFunction.generate(choices));
+        funs.addAll(choices.list(2, 70, ReduceFunction::generate));
         ArrayNode rows = rows(choices);
         lines.add(r -> reduce(r, funs, rows));
-        if (!funs.isEmpty()) {
+        {
             ReduceFunction fun = funs.get((int) choices.draw(funs.size() - 1L));
             ArrayNode values = NODES.arrayNode();
             choices.list(6, 75, c -> values.add(smallValue(c)));
@@ -134,9 +142,9 @@ public final class SessionGenerator {
         });
     }
 
-    private static void addDocuments(Choices choices, Lines lines) {
+    private void addDocuments(Choices choices, Lines lines) {
         choices.list(5, 80, c -> lines.add(WireJson.write(NODES.arrayNode().add("map_doc")
-                .add(DocumentGenerator.document(c)))));
+                .add(DocumentGenerator.document(c, loneSurrogates)))));
     }
 
     /** The lines of a session being generated, each written for the target and for the reference. */

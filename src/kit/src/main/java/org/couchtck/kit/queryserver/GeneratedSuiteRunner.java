@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.cases.Case;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.cases.TargetProfile;
@@ -69,7 +70,7 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
                 profile.couchDbVersion().atLeast(REDUCE_CONTEXT_SINCE));
         this.renderer = FunctionRenderer.forLanguage(profile.language());
         this.sessions = new SessionGenerator(renderer.orElseGet(JavaScriptRenderer::new), new JavaScriptRenderer(),
-                shape);
+                shape, profile.conformance() == Conformance.COUCHJS);
     }
 
     /** Runs the generated case {@code testCase}. Never throws for target misbehaviour. */
