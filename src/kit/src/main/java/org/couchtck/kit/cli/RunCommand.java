@@ -25,6 +25,7 @@ import org.couchtck.kit.run.Baseline;
 import org.couchtck.kit.run.ConformanceRunner;
 import org.couchtck.kit.run.RunConfiguration;
 import org.couchtck.kit.queryserver.GeneratedSuiteRunner;
+import org.couchtck.kit.queryserver.GeneratedSuites;
 import org.couchtck.kit.queryserver.GenerationSettings;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.process.Exchange;
@@ -200,7 +201,7 @@ final class RunCommand implements Callable<Integer> {
 
     private static void warnAboutUnknownIds(Baseline baseline, Corpus corpus, PrintWriter err) {
         for (String id : baseline.ids()) {
-            if (corpus.find(id).isEmpty()) {
+            if (corpus.find(id).isEmpty() && GeneratedSuites.find(id).isEmpty()) {
                 err.println("couchtck: warning: baseline lists " + id + ", which is not a case of this corpus");
             }
         }

@@ -2,7 +2,6 @@ package org.couchtck.kit.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -30,7 +29,7 @@ class ReferenceConformanceTest {
 
     @Test
     void reference_passes_every_applicable_must_and_should_case() {
-        Path baseline = projectDir().resolve("reports/baselines/reference.json");
+        Path baseline = ProjectFiles.root().resolve("reports/baselines/reference.json");
         assertThat(baseline).isRegularFile();
         RunConfiguration defaults = RunConfiguration.defaults();
         RunConfiguration config = new RunConfiguration(defaults.server(),
@@ -53,15 +52,5 @@ class ReferenceConformanceTest {
                 .as("the baseline stays small: each entry is a documented gap of the reference")
                 .hasSizeLessThanOrEqualTo(Baseline.read(baseline).ids().size());
         assertThat(run.passed()).isTrue();
-    }
-
-    private static Path projectDir() {
-        String dir = System.getProperty("couchtck.project.dir");
-        Path path = dir != null ? Path.of(dir) : Path.of("../..");
-        if (!Files.isDirectory(path.resolve("fixtures"))) {
-            throw new IllegalStateException("project root not found at " + path.toAbsolutePath()
-                    + " (set -Dcouchtck.project.dir)");
-        }
-        return path;
     }
 }
