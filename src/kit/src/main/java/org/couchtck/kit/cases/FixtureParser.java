@@ -257,6 +257,10 @@ final class FixtureParser {
         Set<String> placeholders = new java.util.LinkedHashSet<>();
         PLACEHOLDER.matcher(text).results().forEach(m -> placeholders.add(m.group(1)));
         if (insert == null) {
+            if (!placeholders.isEmpty()) {
+                throw problem(at + "/insert", "no value for the placeholder {{" + placeholders.iterator().next()
+                        + "}} of the raw line");
+            }
             return payload;
         }
         if (!insert.isObject()) {
