@@ -18,7 +18,7 @@ public final class CouchTckCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getErr());
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, replay, list, bench or compare");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, replay, list, bench, compare or functions");
     }
 
     /** Runs the command line and exits with its status. */
