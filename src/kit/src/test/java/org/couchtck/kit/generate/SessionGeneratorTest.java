@@ -3,6 +3,7 @@ package org.couchtck.kit.generate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.couchtck.kit.wire.MalformedLineException;
@@ -35,9 +36,38 @@ class SessionGeneratorTest {
         Session full = SESSIONS.fullSession(Choices.replay(List.of()));
 
         // then
+        // CouchDB only sends reduce for a view with a reduce function: the simplest has one, and rereduces nothing
+        String sum = WireJson.write(JsonNodeFactory.instance.textNode(new JavaScriptRenderer().render(
+                new ReduceFunction(ReduceFunction.Algebra.SUM))));
         assertThat(map.lines()).containsExactly(RESET);
         assertThat(full.lines()).containsExactly(RESET, RESET,
-                "[\"reduce\",[],[],\"" + ProtocolShape.CONTEXT + "\"]");
+                "[\"reduce\",[" + sum + "],[],\"" + ProtocolShape.CONTEXT + "\"]",
+                "[\"rereduce\",[" + sum + "],[],\"" + ProtocolShape.CONTEXT + "\"]");
+    }
+
+    @Test
+    void should_write_the_same_session_in_the_targets_language_and_in_javascript_for_the_reference() {
+        // given
+        SessionGenerator python = new SessionGenerator(new PythonRenderer(), new JavaScriptRenderer(),
+                new ProtocolShape(RESET, true), false);
+
+        // when
+        Session session = python.fullSession(Choices.random(3));
+
+        // then the lines are the same but for the functions
+        assertThat(session.lines()).hasSameSizeAs(session.referenceLines());
+        for (int i = 0; i < session.lines().size(); i++) {
+            String line = session.lines().get(i);
+            String reference = session.referenceLines().get(i);
+            if (line.startsWith("[\"add_fun\"") || line.startsWith("[\"reduce\"")
+                    || line.startsWith("[\"rereduce\"")) {
+                assertThat(line).contains("def fun(");
+                assertThat(reference).contains("function(").doesNotContain("def fun(");
+            } else {
+                assertThat(line).isEqualTo(reference);
+            }
+        }
+        assertThat(session.lines()).noneMatch(line -> line.startsWith("[\"add_lib\""));
     }
 
     @Test
