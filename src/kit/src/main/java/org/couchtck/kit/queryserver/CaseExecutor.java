@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.couchtck.kit.cases.Applicability;
@@ -22,7 +24,9 @@ import org.couchtck.kit.process.Exchange;
 import org.couchtck.kit.process.StdioServer;
 import org.couchtck.kit.process.TargetStartException;
 import org.couchtck.kit.wire.Direction;
+import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.Transcript;
+import org.couchtck.kit.wire.WireJson;
 
 /**
  * Runs one corpus case against a stdio query server and judges it: step by step, the rendered line is sent, the
@@ -40,6 +44,8 @@ public final class CaseExecutor {
     private final StepRenderer renderer;
     private final ServerSupervisor supervisor;
     private final Duration defaultTimeout;
+    /** Commands that went unanswered in a case and again in its run in a fresh process. */
+    private final Set<String> hangingCommands = new HashSet<>();
 
     public CaseExecutor(TargetProfile profile, ServerSupervisor supervisor, Duration defaultTimeout) {
         this.profile = profile;
@@ -61,7 +67,10 @@ public final class CaseExecutor {
                     .toResult(testCase, transcript, started);
         }
         Outcome outcome = attempt(testCase, testCase.fresh(), transcript);
-        if (outcome.timedOut) {
+        if (outcome.timedOut && hangingCommands.contains(outcome.command)) {
+            outcome.message += " (not run again: " + outcome.command + " already went unanswered in a fresh process "
+                    + "earlier in this run)";
+        } else if (outcome.timedOut) {
             transcript.add(Direction.EVENT, "no reply in time at step " + outcome.failedStep
                     + "; running the case once more in a fresh process before judging");
             Outcome retried = attempt(testCase, true, transcript);
@@ -70,6 +79,10 @@ public final class CaseExecutor {
                             + outcome.failedStep
                     : retried.message + (retried.timedOut ? " (also when run again in a fresh process)"
                             : " (when run again in a fresh process after a first run with no reply in time)");
+            if (retried.timedOut) {
+                // A command that hangs twice hangs for good: later cases are judged on their first run.
+                hangingCommands.add(retried.command);
+            }
             outcome = retried;
         }
         return outcome.toResult(testCase, transcript, started);
@@ -104,6 +117,7 @@ public final class CaseExecutor {
             answered |= exchange.outcome() == Exchange.Outcome.REPLY;
             Outcome outcome = judge(testCase, step, exchange, server, timeout);
             if (outcome != null) {
+                outcome.command = line.map(CaseExecutor::commandOf).orElse("closing the input");
                 outcome.answered = answered;
                 // A process that never replied at all already had the start-up grace: it gets no second chance.
                 outcome.timedOut &= server.hasReplied();
@@ -210,6 +224,17 @@ public final class CaseExecutor {
         return pointer + result.message();
     }
 
+    /** The name a line's command goes by: the first element of its JSON array, quoted. */
+    private static String commandOf(String line) {
+        try {
+            JsonNode message = WireJson.parse(line);
+            return message.isArray() && message.size() > 0 && message.get(0).isTextual()
+                    ? "'" + message.get(0).textValue() + "'" : "a line that is no command";
+        } catch (MalformedLineException e) {
+            return "a malformed line";
+        }
+    }
+
     private Duration timeoutOf(Step step) {
         OptionalLong millis = step.timeoutMillis();
         return millis.isPresent() ? Duration.ofMillis(millis.getAsLong()) : defaultTimeout;
@@ -226,6 +251,8 @@ public final class CaseExecutor {
         boolean timedOut;
         /** At least one reply line came during the attempt (for unresponsiveness). */
         boolean answered;
+        /** The command of the step that broke, e.g. 'ddoc'. */
+        String command = "";
 
         Outcome(Verdict verdict, String message) {
             this.verdict = verdict;

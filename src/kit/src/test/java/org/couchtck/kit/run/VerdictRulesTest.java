@@ -93,6 +93,24 @@ class VerdictRulesTest {
     }
 
     @Test
+    void a_command_that_hangs_twice_is_not_run_again_for_later_cases() {
+        // given a server that never answers ddoc commands but answers everything else
+        RunResult run = run("silent-on-ddoc", List.of("qs.shows.string-result", "qs.shows.json-field",
+                "qs.shows.base64-and-headers", "qs.map_doc.three-functions"), Duration.ofSeconds(1),
+                Duration.ofSeconds(20));
+
+        // then each show case is a wrong answer; the first was run again in a fresh process, the later ones not
+        List<CaseResult> shows = section(run, "shows");
+        assertThat(shows).hasSize(3).allSatisfy(c -> assertThat(c.verdict()).as(c.caseId() + ": " + c.message())
+                .isEqualTo(broken(c.level())));
+        assertThat(shows.get(0).message()).contains("also when run again in a fresh process");
+        assertThat(shows.subList(1, 3)).allSatisfy(c -> assertThat(c.message())
+                .contains("not run again: 'ddoc' already went unanswered"));
+        // and the server is not given up on: the map case still runs and passes
+        assertThat(result(run, "qs.map_doc.three-functions").verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void a_start_up_log_line_is_not_a_wrong_reply() {
         // given a server that greets with ["log","Alive!"], as CouchDB just logs it
         // when

@@ -39,6 +39,7 @@ import org.couchtck.reference.queryserver.Response;
  *       MILLIS ms after it starts;</li>
  *   <li>{@code startup-log}: the server greets with {@code ["log","Alive!"]} before reading anything;</li>
  *   <li>{@code chatty-log}: every reply comes after an extra {@code ["log","handled COMMAND"]} line;</li>
+ *   <li>{@code silent-on-ddoc}: any {@code ddoc} command gets no reply, and the server reads on;</li>
  *   <li>{@code hang-once MARKER}: the first process (the one that creates the file MARKER) never answers its first
  *       {@code map_doc}; every later process behaves.</li>
  * </ul>
@@ -72,6 +73,9 @@ public final class BrokenReferenceServer {
                         ? message.get(0).asText() : "";
                 if (defect.equals("exits-on-ddoc") && command.equals("ddoc")) {
                     System.exit(1);
+                }
+                if (defect.equals("silent-on-ddoc") && command.equals("ddoc")) {
+                    continue;
                 }
                 if (hangFirstMapDoc && command.equals("map_doc")) {
                     wedged = true;
