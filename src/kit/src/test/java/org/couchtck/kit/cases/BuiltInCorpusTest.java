@@ -77,6 +77,20 @@ class BuiltInCorpusTest {
     }
 
     @Test
+    void should_say_in_the_note_why_a_case_is_in_the_couchjs_profile_or_about_one_language() {
+        assertThat(corpus.cases()).filteredOn(c -> c.conformance() == Conformance.COUCHJS)
+                .isNotEmpty().allSatisfy(c -> assertThat(c.note()).as(c.id()).containsIgnoringCase("couchjs"));
+        assertThat(corpus.cases()).filteredOn(c -> c.capabilities().contains("lang:javascript"))
+                .isNotEmpty().allSatisfy(c -> assertThat(c.note()).as(c.id()).containsIgnoringCase("javascript"));
+    }
+
+    @Test
+    void should_give_every_catalogue_function_a_use_in_the_corpus() {
+        assertThat(FunctionLibrary.builtIn().functions()).extracting(CatalogueFunction::id)
+                .allSatisfy(id -> assertThat(corpus.functionUsage()).as(id).containsKey(id));
+    }
+
+    @Test
     void should_explain_in_a_note_every_case_that_accepts_several_answers() {
         assertThat(corpus.cases()).filteredOn(c -> c.steps().stream()
                         .anyMatch(s -> s.expect().map(m -> m.spec().toString().contains("$oneOf")).orElse(false)))

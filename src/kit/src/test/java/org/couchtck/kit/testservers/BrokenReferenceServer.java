@@ -28,6 +28,8 @@ import org.couchtck.reference.queryserver.Response;
  *       {@code ["error","rewrite_error","bad rewrite"]} instead of being passed on;</li>
  *   <li>{@code ddoc-compile-error-as-render-error}: a design-document function that does not compile is answered
  *       with a render_error instead of a compilation_error;</li>
+ *   <li>{@code ddoc-compile-error-ignored}: a design-document function that does not compile is answered as if it
+ *       had returned nothing, {@code ["resp",{"body":""}]};</li>
  *   <li>{@code require-climbs-to-root}: a require whose {@code ..} climbs past the top folder, an error in couchjs,
  *       is answered as if it had reached the design document root: {@code ["resp",{"body":"top"}]};</li>
  *   <li>{@code list-stray-command-answered}: a command other than list_row or list_end while a list waits for rows
@@ -143,6 +145,9 @@ public final class BrokenReferenceServer {
                 JsonNode rewrite = reply.startsWith("[\"ok\",") ? parse(reply) : null;
                 return rewrite != null && !rewrite.path(1).isObject()
                         ? "[\"error\",\"rewrite_error\",\"bad rewrite\"]" : reply;
+            case "ddoc-compile-error-ignored":
+                return command.equals("ddoc") && reply.startsWith("[\"error\",\"compilation_error\",")
+                        ? "[\"resp\",{\"body\":\"\"}]" : reply;
             case "ddoc-compile-error-as-render-error":
                 return command.equals("ddoc") ? reply.replace("[\"error\",\"compilation_error\",",
                         "[\"error\",\"render_error\",") : reply;
