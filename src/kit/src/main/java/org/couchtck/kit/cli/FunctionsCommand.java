@@ -14,6 +14,7 @@ import org.couchtck.kit.cases.CatalogueFunction;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
 import org.couchtck.kit.cases.FunctionLibrary;
+import org.couchtck.kit.queryserver.GeneratedSuites;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -58,7 +59,8 @@ final class FunctionsCommand implements Callable<Integer> {
         Map<String, List<String>> usage;
         try {
             library = FunctionLibrary.builtIn().withPacks(functions);
-            usage = Corpus.builtIn().functionUsage();
+            usage = new java.util.LinkedHashMap<>(Corpus.builtIn().functionUsage());
+            usage.putAll(GeneratedSuites.functionUsage());
         } catch (FixtureException e) {
             spec.commandLine().getErr().println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;

@@ -4,7 +4,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Turns generated functions into source code of one query-server language. The generated suites need one
+ * Turns generated map functions into source code of one query-server language (generated reduce functions come from
+ * the language packs, see {@link ReduceLines}). The generated suites need one
  * renderer per language they can test: {@link JavaScriptRenderer}, {@link PythonRenderer}.
  */
 public interface FunctionRenderer {
@@ -21,9 +22,6 @@ public interface FunctionRenderer {
 
     /** Source of a map function, as sent in {@code add_fun}. */
     String render(MapFunction function);
-
-    /** Source of a reduce function, as sent in {@code reduce} and {@code rereduce}. */
-    String render(ReduceFunction function);
 
     /** Whether the language has CommonJS-style library modules ({@code add_lib}, {@code require}). */
     boolean hasLibraries();

@@ -31,21 +31,6 @@ public final class JavaScriptRenderer implements FunctionRenderer {
     }
 
     @Override
-    public String render(ReduceFunction function) {
-        return switch (function.algebra()) {
-            case SUM -> "function(keys, values, rereduce) { var s = 0; "
-                    + "for (var i = 0; i < values.length; i++) { s += values[i]; } return s; }";
-            case COUNT -> "function(keys, values, rereduce) { if (!rereduce) { return values.length; } var n = 0; "
-                    + "for (var i = 0; i < values.length; i++) { n += values[i]; } return n; }";
-            case MAX -> "function(keys, values, rereduce) { var m = values[0]; "
-                    + "for (var i = 1; i < values.length; i++) { if (values[i] > m) { m = values[i]; } } "
-                    + "return m; }";
-            case CONCAT -> "function(keys, values, rereduce) { var s = \"\"; "
-                    + "for (var i = 0; i < values.length; i++) { s += String(values[i]); } return s; }";
-        };
-    }
-
-    @Override
     public boolean hasLibraries() {
         return true;
     }

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 /**
  * Renders generated functions as Python for couchdb-python-style servers: a map function is
- * {@code def fun(doc):} yielding {@code (key, value)} pairs, a reduce function {@code def fun(keys, values, rereduce):}.
+ * {@code def fun(doc):} yielding {@code (key, value)} pairs.
  * String literals escape every non-ASCII code unit, so sources are plain ASCII whatever the server's source encoding.
  *
  * <p>The tree means what its JavaScript rendering means, which the reference computes: a missing field is
@@ -42,18 +42,6 @@ public final class PythonRenderer implements FunctionRenderer {
         out.append(INDENT).append("if False:\n").append(INDENT).append(INDENT).append("yield None, None\n");
         statements(function.body(), 1, out);
         return out.toString();
-    }
-
-    @Override
-    public String render(ReduceFunction function) {
-        String body = switch (function.algebra()) {
-            case SUM -> "return sum(values)";
-            case COUNT -> "return sum(values) if rereduce else len(values)";
-            // JavaScript's values[0] of no values is undefined, written as null.
-            case MAX -> "return max(values) if values else None";
-            case CONCAT -> "return ''.join(str(v) for v in values)";
-        };
-        return "def fun(keys, values, rereduce):\n" + INDENT + body + "\n";
     }
 
     @Override

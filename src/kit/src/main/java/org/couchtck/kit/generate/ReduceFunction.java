@@ -20,6 +20,11 @@ public record ReduceFunction(Algebra algebra) {
         CONCAT
     }
 
+    /** The catalogue function whose source each language pack gives for this algebra, e.g. reduce.generated-sum. */
+    public String catalogueId() {
+        return "reduce.generated-" + algebra.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** One of the algebras; shrinks towards {@link Algebra#SUM}. */
     public static ReduceFunction generate(Choices choices) {
         return new ReduceFunction(Algebra.values()[(int) choices.draw(Algebra.values().length - 1)]);

@@ -23,26 +23,41 @@ public final class SessionGenerator {
 
     private final FunctionRenderer renderer;
     private final FunctionRenderer reference;
+    private final ReduceLines reduces;
+    private final ReduceLines referenceReduces;
     private final ProtocolShape shape;
     private final boolean loneSurrogates;
 
     /**
-     * @param renderer writes functions in the target's language
-     * @param reference writes the same functions for the reference query server (JavaScript)
+     * @param renderer writes map functions in the target's language
+     * @param reference writes the same map functions for the reference query server (JavaScript)
+     * @param reduces reduce lines in the target's language
+     * @param referenceReduces the same reduce lines for the reference (JavaScript)
      * @param loneSurrogates whether documents may hold lone surrogates, which CouchDB never sends (see
      *     {@link DocumentGenerator#document(Choices, boolean)})
      */
-    public SessionGenerator(FunctionRenderer renderer, FunctionRenderer reference, ProtocolShape shape,
-            boolean loneSurrogates) {
+    public SessionGenerator(FunctionRenderer renderer, FunctionRenderer reference, ReduceLines reduces,
+            ReduceLines referenceReduces, ProtocolShape shape, boolean loneSurrogates) {
         this.renderer = renderer;
         this.reference = reference;
+        this.reduces = reduces;
+        this.referenceReduces = referenceReduces;
         this.shape = shape;
         this.loneSurrogates = loneSurrogates;
     }
 
-    /** A generator whose target speaks the reference's language, with every kind of document. */
-    public SessionGenerator(FunctionRenderer renderer, ProtocolShape shape) {
-        this(renderer, renderer, shape, true);
+    /**
+     * A generator for a target in {@code renderer}'s language, with the reference in JavaScript and the kit's own
+     * packs.
+     */
+    public SessionGenerator(FunctionRenderer renderer, ProtocolShape shape, boolean loneSurrogates) {
+        this(renderer, new JavaScriptRenderer(), ReduceLines.builtIn(renderer.language(), shape),
+                ReduceLines.builtIn("javascript", shape), shape, loneSurrogates);
+    }
+
+    /** A generator whose target speaks JavaScript like the reference, with every kind of document. */
+    public SessionGenerator(JavaScriptRenderer renderer, ProtocolShape shape) {
+        this(renderer, shape, true);
     }
 
     /** A map session: reset, a few map functions, a few documents. */
@@ -77,46 +92,12 @@ public final class SessionGenerator {
         funs.add(ReduceFunction.generate(choices));
         funs.addAll(choices.list(2, 70, ReduceFunction::generate));
         ArrayNode rows = rows(choices);
-        lines.add(r -> reduce(r, funs, rows));
-        {
-            ReduceFunction fun = funs.get((int) choices.draw(funs.size() - 1L));
-            ArrayNode values = NODES.arrayNode();
-            choices.list(6, 75, c -> values.add(smallValue(c)));
-            lines.add(r -> rereduce(r, fun, values));
-        }
+        lines.addReduce(r -> r.reduce(funs, rows));
+        ReduceFunction fun = funs.get((int) choices.draw(funs.size() - 1L));
+        ArrayNode values = NODES.arrayNode();
+        choices.list(6, 75, c -> values.add(smallValue(c)));
+        lines.addReduce(r -> r.rereduce(fun, values));
         return lines.session();
-    }
-
-    /** {@code ["reduce", funs, kvs(, context)]}, functions in the target's language. */
-    public String reduce(List<ReduceFunction> funs, ArrayNode kvs) {
-        return reduce(renderer, funs, kvs);
-    }
-
-    /** {@code ["rereduce", [fun], values(, context)]}, the function in the target's language. */
-    public String rereduce(ReduceFunction fun, ArrayNode values) {
-        return rereduce(renderer, fun, values);
-    }
-
-    private String reduce(FunctionRenderer renderer, List<ReduceFunction> funs, ArrayNode kvs) {
-        ArrayNode message = NODES.arrayNode().add("reduce");
-        ArrayNode sources = message.addArray();
-        funs.forEach(f -> sources.add(renderer.render(f)));
-        message.add(kvs);
-        if (shape.reduceContext()) {
-            message.add(ProtocolShape.CONTEXT);
-        }
-        return WireJson.write(message);
-    }
-
-    /** {@code ["rereduce", [fun], values(, context)]}: CouchDB rereduces one function at a time. */
-    private String rereduce(FunctionRenderer renderer, ReduceFunction fun, ArrayNode values) {
-        ArrayNode message = NODES.arrayNode().add("rereduce");
-        message.addArray().add(renderer.render(fun));
-        message.add(values);
-        if (shape.reduceContext()) {
-            message.add(ProtocolShape.CONTEXT);
-        }
-        return WireJson.write(message);
     }
 
     /** Reduce rows {@code [[key, docid], value]} with small whole values, as a view's rows would be. */
@@ -160,6 +141,11 @@ public final class SessionGenerator {
         boolean add(Function<FunctionRenderer, String> line) {
             target.add(line.apply(renderer));
             return oracle.add(line.apply(reference));
+        }
+
+        boolean addReduce(Function<ReduceLines, String> line) {
+            target.add(line.apply(reduces));
+            return oracle.add(line.apply(referenceReduces));
         }
 
         Session session() {

@@ -22,6 +22,7 @@ import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.generate.Counterexample;
 import org.couchtck.kit.generate.FunctionRenderer;
 import org.couchtck.kit.generate.JavaScriptRenderer;
+import org.couchtck.kit.generate.ReduceLines;
 import org.couchtck.kit.generate.Property;
 import org.couchtck.kit.generate.PropertyRunner;
 import org.couchtck.kit.generate.ProtocolShape;
@@ -52,8 +53,10 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
     private final GenerationSettings settings;
     private final SessionTarget target;
     private final ReferenceOracle reference = new ReferenceOracle();
-    private final Optional<FunctionRenderer> renderer;
-    private final SessionGenerator sessions;
+    /** Writes the sessions; empty when the kit cannot write map functions in the target's language. */
+    private final Optional<SessionGenerator> sessions;
+    /** The target's reduce lines; empty when its pack lacks the generated reduce functions. */
+    private final Optional<ReduceLines> reduces;
     private final ProtocolShape shape;
 
     /**
@@ -68,9 +71,11 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         StepRenderer lines = new StepRenderer(profile);
         this.shape = new ProtocolShape(lines.resetLine(),
                 profile.couchDbVersion().atLeast(REDUCE_CONTEXT_SINCE));
-        this.renderer = FunctionRenderer.forLanguage(profile.language());
-        this.sessions = new SessionGenerator(renderer.orElseGet(JavaScriptRenderer::new), new JavaScriptRenderer(),
-                shape, profile.conformance() == Conformance.COUCHJS);
+        this.reduces = ReduceLines.fromPack(profile.functions(), profile.language(), shape);
+        ReduceLines referenceReduces = ReduceLines.fromPack(profile.functions(), "javascript", shape).orElseThrow();
+        this.sessions = FunctionRenderer.forLanguage(profile.language()).flatMap(renderer -> reduces.map(
+                targetReduces -> new SessionGenerator(renderer, new JavaScriptRenderer(), targetReduces,
+                        referenceReduces, shape, profile.conformance() == Conformance.COUCHJS)));
     }
 
     /** Runs the generated case {@code testCase}. Never throws for target misbehaviour. */
@@ -80,9 +85,9 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         if (!applicability.applicable()) {
             return result(testCase, Verdict.NA, applicability.reason(), "", "", -1, List.of(), started);
         }
-        if (renderer.isEmpty() && GeneratedSuites.sendsFunctions(testCase.id())) {
-            return result(testCase, Verdict.NA, "the kit cannot write generated functions in " + profile.language()
-                    + " (it can in javascript and python)", "", "", -1, List.of(), started);
+        Optional<String> cannotWrite = cannotWrite(testCase.id());
+        if (cannotWrite.isPresent()) {
+            return result(testCase, Verdict.NA, cannotWrite.get(), "", "", -1, List.of(), started);
         }
         if (supervisor.unresponsive()) {
             return result(testCase, Verdict.ERROR, "not run: the target stopped answering earlier in this run", "",
@@ -126,16 +131,31 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         return at < 0 ? Optional.empty() : Optional.of(result.message().substring(at + 1 + REPRODUCE.length()));
     }
 
+    /** Why the kit cannot write the functions of suite {@code id} in the target's language, if it cannot. */
+    private Optional<String> cannotWrite(String id) {
+        if (id.equals(GeneratedSuites.REDUCE_ALGEBRA)) {
+            return reduces.isPresent() ? Optional.empty() : Optional.of("no " + profile.language() + " sources for "
+                    + "the generated reduce functions (reduce.generated-*; see couchtck functions)");
+        }
+        if (GeneratedSuites.sendsFunctions(id) && sessions.isEmpty()) {
+            return Optional.of("the kit cannot write generated map functions in " + profile.language()
+                    + " (it can in javascript and python)");
+        }
+        return Optional.empty();
+    }
+
     private Property<?> property(String id) {
         SessionDifferential replies = new SessionDifferential(target, reference, settings.numbers(),
                 SessionDifferential.Compared.REPLIES);
         return switch (id) {
-            case GeneratedSuites.MAP_DIFFERENTIAL -> new DifferentialProperty(sessions::mapSession, replies);
-            case GeneratedSuites.SESSION_DIFFERENTIAL -> new DifferentialProperty(sessions::fullSession, replies);
-            case GeneratedSuites.LOG_LINES -> new DifferentialProperty(sessions::fullSession,
+            case GeneratedSuites.MAP_DIFFERENTIAL -> new DifferentialProperty(sessions.orElseThrow()::mapSession,
+                    replies);
+            case GeneratedSuites.SESSION_DIFFERENTIAL -> new DifferentialProperty(
+                    sessions.orElseThrow()::fullSession, replies);
+            case GeneratedSuites.LOG_LINES -> new DifferentialProperty(sessions.orElseThrow()::fullSession,
                     new SessionDifferential(target, reference, settings.numbers(),
                             SessionDifferential.Compared.LOG_LINES));
-            case GeneratedSuites.REDUCE_ALGEBRA -> new ReduceAlgebraProperty(target, sessions, shape,
+            case GeneratedSuites.REDUCE_ALGEBRA -> new ReduceAlgebraProperty(target, reduces.orElseThrow(), shape,
                     settings.numbers());
             case GeneratedSuites.ROBUSTNESS -> new RobustnessProperty(target, Optional.empty());
             case GeneratedSuites.RECOVERY -> new RobustnessProperty(target, Optional.of(shape.resetLine()));

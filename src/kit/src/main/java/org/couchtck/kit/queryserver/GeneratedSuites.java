@@ -1,10 +1,13 @@
 package org.couchtck.kit.queryserver;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.Level;
+import org.couchtck.kit.generate.ReduceFunction;
 
 /**
  * The generated suites, each a section with one case whose id is stable like a corpus case's: it can be selected,
@@ -65,6 +68,16 @@ public final class GeneratedSuites {
     /** Whether the generated case {@code id} sends functions, so that the kit must write them in the language. */
     public static boolean sendsFunctions(String id) {
         return !id.equals(ROBUSTNESS) && !id.equals(RECOVERY);
+    }
+
+    /** For each catalogue function the generated suites take from the language packs, the suites that send it. */
+    public static Map<String, List<String>> functionUsage() {
+        Map<String, List<String>> usage = new LinkedHashMap<>();
+        for (ReduceFunction.Algebra algebra : ReduceFunction.Algebra.values()) {
+            usage.put(new ReduceFunction(algebra).catalogueId(), List.of(REDUCE_ALGEBRA, SESSION_DIFFERENTIAL,
+                    LOG_LINES));
+        }
+        return usage;
     }
 
     /** Whether {@code testCase} is a generated case rather than a corpus case. */

@@ -12,6 +12,7 @@ import org.couchtck.kit.generate.NumberMode;
 import org.couchtck.kit.generate.Property;
 import org.couchtck.kit.generate.ProtocolShape;
 import org.couchtck.kit.generate.ReduceFunction;
+import org.couchtck.kit.generate.ReduceLines;
 import org.couchtck.kit.generate.SessionGenerator;
 import org.couchtck.kit.process.Exchange;
 import org.couchtck.kit.process.StdioServer;
@@ -42,13 +43,13 @@ final class ReduceAlgebraProperty implements Property<ReduceAlgebraProperty.Exam
     }
 
     private final SessionTarget target;
-    private final SessionGenerator sessions;
+    private final ReduceLines reduces;
     private final ProtocolShape shape;
     private final NumberMode numbers;
 
-    ReduceAlgebraProperty(SessionTarget target, SessionGenerator sessions, ProtocolShape shape, NumberMode numbers) {
+    ReduceAlgebraProperty(SessionTarget target, ReduceLines reduces, ProtocolShape shape, NumberMode numbers) {
         this.target = target;
-        this.sessions = sessions;
+        this.reduces = reduces;
         this.shape = shape;
         this.numbers = numbers;
     }
@@ -85,7 +86,7 @@ final class ReduceAlgebraProperty implements Property<ReduceAlgebraProperty.Exam
         }
         ArrayNode all = example.allRows();
         Results whole = new Results();
-        problem = exchanges.reduce(sessions.reduce(example.funs(), all), example.funs().size(), whole);
+        problem = exchanges.reduce(reduces.reduce(example.funs(), all), example.funs().size(), whole);
         if (problem.isPresent()) {
             return problem;
         }
@@ -100,7 +101,7 @@ final class ReduceAlgebraProperty implements Property<ReduceAlgebraProperty.Exam
         List<List<JsonNode>> partResults = new ArrayList<>();
         for (ArrayNode part : example.parts()) {
             Results results = new Results();
-            problem = exchanges.reduce(sessions.reduce(example.funs(), part), example.funs().size(), results);
+            problem = exchanges.reduce(reduces.reduce(example.funs(), part), example.funs().size(), results);
             if (problem.isPresent()) {
                 return problem;
             }
@@ -112,7 +113,7 @@ final class ReduceAlgebraProperty implements Property<ReduceAlgebraProperty.Exam
                 values.add(results.get(f));
             }
             Results rereduced = new Results();
-            problem = exchanges.reduce(sessions.rereduce(example.funs().get(f), values), 1, rereduced);
+            problem = exchanges.reduce(reduces.rereduce(example.funs().get(f), values), 1, rereduced);
             if (problem.isPresent()) {
                 return problem;
             }

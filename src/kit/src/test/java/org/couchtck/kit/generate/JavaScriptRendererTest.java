@@ -13,6 +13,12 @@ import org.junit.jupiter.api.Test;
 class JavaScriptRendererTest {
 
     private static final JavaScriptRenderer JS = new JavaScriptRenderer();
+
+    /** Generated reduce functions come from the packs. */
+
+    private static final ReduceLines JS_REDUCES = ReduceLines.builtIn("javascript",
+
+            new ProtocolShape("[\"reset\",{}]", false));
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private static String add(String source) {
@@ -84,16 +90,16 @@ class JavaScriptRendererTest {
         try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
             // given
             String funs = WireJson.write(NODES.arrayNode()
-                    .add(JS.render(new ReduceFunction(ReduceFunction.Algebra.SUM)))
-                    .add(JS.render(new ReduceFunction(ReduceFunction.Algebra.COUNT)))
-                    .add(JS.render(new ReduceFunction(ReduceFunction.Algebra.MAX)))
-                    .add(JS.render(new ReduceFunction(ReduceFunction.Algebra.CONCAT))));
+                    .add(JS_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.SUM)))
+                    .add(JS_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.COUNT)))
+                    .add(JS_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.MAX)))
+                    .add(JS_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.CONCAT))));
 
             // when
             reference.handle("[\"reset\",{}]");
             String reduced = reference.handle("[\"reduce\"," + funs + ",[[[\"a\",\"d1\"],4],[[\"b\",\"d2\"],-7],"
                     + "[[\"c\",\"d3\"],12]]]").reply().orElseThrow();
-            String rereduced = reference.handle("[\"rereduce\",[" + WireJson.write(NODES.textNode(JS.render(
+            String rereduced = reference.handle("[\"rereduce\",[" + WireJson.write(NODES.textNode(JS_REDUCES.source(
                     new ReduceFunction(ReduceFunction.Algebra.COUNT)))) + "],[2,1]]").reply().orElseThrow();
 
             // then

@@ -39,6 +39,16 @@ import org.junit.jupiter.api.Timeout;
 class PythonRendererTest {
 
     private static final PythonRenderer PY = new PythonRenderer();
+
+    /** Generated reduce functions come from the packs. */
+
+    private static final ReduceLines JS_REDUCES = ReduceLines.builtIn("javascript",
+
+            new ProtocolShape("[\"reset\",{}]", false));
+
+    private static final ReduceLines PY_REDUCES = ReduceLines.builtIn("python",
+
+            new ProtocolShape("[\"reset\",{}]", false));
     private static final JavaScriptRenderer JS = new JavaScriptRenderer();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Duration REPLY = Duration.ofSeconds(20);
@@ -142,13 +152,13 @@ class PythonRendererTest {
 
     @Test
     void should_render_reduce_functions_for_each_algebra() {
-        assertThat(PY.render(new ReduceFunction(ReduceFunction.Algebra.SUM)))
+        assertThat(PY_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.SUM)))
                 .isEqualTo("def fun(keys, values, rereduce):\n    return sum(values)\n");
-        assertThat(PY.render(new ReduceFunction(ReduceFunction.Algebra.COUNT)))
+        assertThat(PY_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.COUNT)))
                 .isEqualTo("def fun(keys, values, rereduce):\n    return sum(values) if rereduce else len(values)\n");
-        assertThat(PY.render(new ReduceFunction(ReduceFunction.Algebra.MAX)))
+        assertThat(PY_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.MAX)))
                 .isEqualTo("def fun(keys, values, rereduce):\n    return max(values) if values else None\n");
-        assertThat(PY.render(new ReduceFunction(ReduceFunction.Algebra.CONCAT)))
+        assertThat(PY_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.CONCAT)))
                 .isEqualTo("def fun(keys, values, rereduce):\n    return ''.join(str(v) for v in values)\n");
     }
 
@@ -237,9 +247,9 @@ class PythonRendererTest {
             assertThat(python.exchange("[\"reset\",{}]", REPLY).reply()).contains("true");
             for (ReduceFunction.Algebra algebra : ReduceFunction.Algebra.values()) {
                 ReduceFunction function = new ReduceFunction(algebra);
-                String pyLine = "[\"reduce\"," + WireJson.write(NODES.arrayNode().add(PY.render(function))) + ","
+                String pyLine = "[\"reduce\"," + WireJson.write(NODES.arrayNode().add(PY_REDUCES.source(function))) + ","
                         + kvs + "]";
-                String jsLine = "[\"reduce\"," + WireJson.write(NODES.arrayNode().add(JS.render(function))) + ","
+                String jsLine = "[\"reduce\"," + WireJson.write(NODES.arrayNode().add(JS_REDUCES.source(function))) + ","
                         + kvs + "]";
 
                 String pyReply = reply(pyLine);
@@ -247,9 +257,9 @@ class PythonRendererTest {
 
                 assertThatJson(pyReply).as(algebra.name()).isEqualTo(jsReply);
             }
-            String count = PY.render(new ReduceFunction(ReduceFunction.Algebra.COUNT));
+            String count = PY_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.COUNT));
             assertThatJson(reply(line("rereduce", NODES.arrayNode().add(count), NODES.arrayNode().add(2).add(1))))
-                    .isEqualTo(reference.handle(line("rereduce", NODES.arrayNode().add(JS.render(
+                    .isEqualTo(reference.handle(line("rereduce", NODES.arrayNode().add(JS_REDUCES.source(
                             new ReduceFunction(ReduceFunction.Algebra.COUNT))), NODES.arrayNode().add(2).add(1)))
                             .reply().orElseThrow());
         }

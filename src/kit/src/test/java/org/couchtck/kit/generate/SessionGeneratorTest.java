@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.WireJson;
 import org.junit.jupiter.api.Test;
@@ -37,8 +38,8 @@ class SessionGeneratorTest {
 
         // then
         // CouchDB only sends reduce for a view with a reduce function: the simplest has one, and rereduces nothing
-        String sum = WireJson.write(JsonNodeFactory.instance.textNode(new JavaScriptRenderer().render(
-                new ReduceFunction(ReduceFunction.Algebra.SUM))));
+        String sum = WireJson.write(JsonNodeFactory.instance.textNode(
+                FunctionLibrary.builtIn().source("reduce.generated-sum", "javascript").orElseThrow()));
         assertThat(map.lines()).containsExactly(RESET);
         assertThat(full.lines()).containsExactly(RESET, RESET,
                 "[\"reduce\",[" + sum + "],[],\"" + ProtocolShape.CONTEXT + "\"]",
@@ -48,8 +49,7 @@ class SessionGeneratorTest {
     @Test
     void should_write_the_same_session_in_the_targets_language_and_in_javascript_for_the_reference() {
         // given
-        SessionGenerator python = new SessionGenerator(new PythonRenderer(), new JavaScriptRenderer(),
-                new ProtocolShape(RESET, true), false);
+        SessionGenerator python = new SessionGenerator(new PythonRenderer(), new ProtocolShape(RESET, true), false);
 
         // when
         Session session = python.fullSession(Choices.random(3));
@@ -103,7 +103,7 @@ class SessionGeneratorTest {
     @Test
     void should_send_reduce_without_context_when_the_version_predates_it() {
         // given
-        SessionGenerator old = new SessionGenerator(new JavaScriptRenderer(), new ProtocolShape(RESET, false));
+        ReduceLines old = ReduceLines.builtIn("javascript", new ProtocolShape(RESET, false));
 
         // when
         String reduce = old.reduce(List.of(new ReduceFunction(ReduceFunction.Algebra.SUM)),

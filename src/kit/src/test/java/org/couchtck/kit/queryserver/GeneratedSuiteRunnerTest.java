@@ -3,14 +3,19 @@ package org.couchtck.kit.queryserver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.couchtck.kit.cases.Case;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.CouchDbVersion;
+import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.cases.StepKind;
 import org.couchtck.kit.cases.StepRenderer;
@@ -19,6 +24,7 @@ import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.generate.NumberMode;
+import org.couchtck.kit.generate.ReduceFunction;
 import org.couchtck.kit.process.ServerCommand;
 import org.couchtck.kit.process.StdioServerOptions;
 import org.couchtck.kit.wire.WireJson;
@@ -131,6 +137,40 @@ class GeneratedSuiteRunnerTest {
 
         // then
         assertThat(result.verdict()).isEqualTo(Verdict.NA);
+    }
+
+    @Test
+    void should_run_the_reduce_suite_in_any_language_whose_pack_has_the_generated_reduce_functions(
+            @TempDir Path dir) throws Exception {
+        // given a language the kit cannot write map functions in, whose pack gives the four reduce functions (in
+        // JavaScript here, so that the reference can serve as the target)
+        ObjectNode sources = JsonNodeFactory.instance.objectNode();
+        for (ReduceFunction.Algebra algebra : ReduceFunction.Algebra.values()) {
+            String id = new ReduceFunction(algebra).catalogueId();
+            sources.put(id, FunctionLibrary.builtIn().source(id, "javascript").orElseThrow());
+        }
+        Path pack = dir.resolve("pack.json");
+        Files.writeString(pack, JsonNodeFactory.instance.objectNode().put("language", "ecmascript")
+                .set("functions", sources).toString());
+        TargetProfile ecmascript = new TargetProfile("ecmascript", CouchDbVersion.LATEST, Set.of(),
+                Conformance.COUCHDB, FunctionLibrary.builtIn().withPack(pack));
+        GenerationSettings settings = new GenerationSettings(5, SMALL, NumberMode.EXACT, Optional.empty());
+
+        // when
+        CaseResult reduce;
+        CaseResult map;
+        try (ServerSupervisor supervisor = new ServerSupervisor(ServerCommand.reference(),
+                StdioServerOptions.defaults(), new StepRenderer(ecmascript));
+                GeneratedSuiteRunner runner = new GeneratedSuiteRunner(ecmascript, supervisor,
+                        Duration.ofSeconds(10), settings)) {
+            reduce = runner.run(GeneratedSuites.find(GeneratedSuites.REDUCE_ALGEBRA).orElseThrow());
+            map = runner.run(GeneratedSuites.find(GeneratedSuites.MAP_DIFFERENTIAL).orElseThrow());
+        }
+
+        // then
+        assertThat(reduce.verdict()).as(reduce.message()).isEqualTo(Verdict.PASS);
+        assertThat(map.verdict()).isEqualTo(Verdict.NA);
+        assertThat(map.message()).contains("cannot write generated map functions in ecmascript");
     }
 
     @Test
