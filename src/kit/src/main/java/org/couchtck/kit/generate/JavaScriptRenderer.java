@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -14,7 +15,7 @@ import java.util.stream.Collectors;
  * character escaped, so the source means the same to any JavaScript engine whatever it thinks of U+2028 or lone
  * surrogates in source text.
  */
-public final class JavaScriptRenderer implements FunctionRenderer {
+public final class JavaScriptRenderer extends TreeRenderer {
 
     private static final ObjectMapper ASCII = JsonMapper.builder()
             .enable(JsonGenerator.Feature.ESCAPE_NON_ASCII)
@@ -53,38 +54,50 @@ public final class JavaScriptRenderer implements FunctionRenderer {
         return out.toString();
     }
 
-    private String condition(MapFunction.Condition condition) {
-        if (condition instanceof MapFunction.Has has) {
-            return field(has.field()) + " !== undefined";
-        }
-        if (condition instanceof MapFunction.IsNumber number) {
-            return "typeof " + field(number.field()) + " === \"number\"";
-        }
-        if (condition instanceof MapFunction.IsString string) {
-            return "typeof " + field(string.field()) + " === \"string\"";
-        }
-        return "!(" + condition(((MapFunction.Not) condition).condition()) + ")";
+    @Override
+    String has(String name) {
+        return field(name) + " !== undefined";
     }
 
-    private String expr(MapFunction.Expr expr) {
-        if (expr instanceof MapFunction.Field field) {
-            return field(field.name());
-        }
-        if (expr instanceof MapFunction.Constant constant) {
-            return literal(constant.value());
-        }
-        if (expr instanceof MapFunction.ArrayOf array) {
-            return array.items().stream().map(this::expr).collect(Collectors.joining(", ", "[", "]"));
-        }
-        if (expr instanceof MapFunction.Library library) {
-            return "require(" + literal(ASCII.getNodeFactory().textNode("views/lib/" + library.module())) + ").value";
-        }
-        if (expr instanceof MapFunction.ObjectOf object) {
-            return object.members().stream()
-                    .map(m -> literal(ASCII.getNodeFactory().textNode(m.key())) + ": " + expr(m.value()))
-                    .collect(Collectors.joining(", ", "{", "}"));
-        }
-        return switch (((MapFunction.NonJson) expr).kind()) {
+    @Override
+    String isNumber(String name) {
+        return "typeof " + field(name) + " === \"number\"";
+    }
+
+    @Override
+    String isString(String name) {
+        return "typeof " + field(name) + " === \"string\"";
+    }
+
+    @Override
+    String not(String condition) {
+        return "!(" + condition + ")";
+    }
+
+    @Override
+    String constant(JsonNode value) {
+        return literal(value);
+    }
+
+    @Override
+    String array(List<String> items) {
+        return "[" + String.join(", ", items) + "]";
+    }
+
+    @Override
+    String object(List<Map.Entry<String, String>> members) {
+        return members.stream().map(m -> literal(ASCII.getNodeFactory().textNode(m.getKey())) + ": " + m.getValue())
+                .collect(Collectors.joining(", ", "{", "}"));
+    }
+
+    @Override
+    String library(String module) {
+        return "require(" + literal(ASCII.getNodeFactory().textNode("views/lib/" + module)) + ").value";
+    }
+
+    @Override
+    String nonJson(MapFunction.NonJson.Kind kind) {
+        return switch (kind) {
             case UNDEFINED -> "undefined";
             case NAN -> "NaN";
             case INFINITY -> "Infinity";
@@ -92,7 +105,8 @@ public final class JavaScriptRenderer implements FunctionRenderer {
         };
     }
 
-    private static String field(String name) {
+    @Override
+    String field(String name) {
         return "doc[" + literal(ASCII.getNodeFactory().textNode(name)) + "]";
     }
 

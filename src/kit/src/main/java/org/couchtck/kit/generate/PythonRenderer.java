@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * JavaScript's {@code undefined}, which an object literal then leaves out and an array or an emit writes as null.
  * The Python rendering carries a sentinel for it through the expression and applies the same two rules.
  */
-public final class PythonRenderer implements FunctionRenderer {
+public final class PythonRenderer extends TreeRenderer {
 
     private static final String INDENT = "    ";
 
@@ -68,48 +68,61 @@ public final class PythonRenderer implements FunctionRenderer {
         }
     }
 
-    private String condition(MapFunction.Condition condition) {
-        if (condition instanceof MapFunction.Has has) {
-            return OBJECT_PROTOTYPE.contains(has.field()) ? "True" : string(has.field()) + " in doc";
-        }
-        if (condition instanceof MapFunction.IsNumber number) {
-            String field = field(number.field());
-            return "(isinstance(" + field + ", (int, float)) and not isinstance(" + field + ", bool))";
-        }
-        if (condition instanceof MapFunction.IsString string) {
-            return "isinstance(" + field(string.field()) + ", str)";
-        }
-        return "not (" + condition(((MapFunction.Not) condition).condition()) + ")";
+    @Override
+    String has(String name) {
+        return OBJECT_PROTOTYPE.contains(name) ? "True" : string(name) + " in doc";
     }
 
-    private String expr(MapFunction.Expr expr) {
-        if (expr instanceof MapFunction.Field field) {
-            return field(field.name());
-        }
-        if (expr instanceof MapFunction.Constant constant) {
-            return literal(constant.value());
-        }
-        if (expr instanceof MapFunction.ArrayOf array) {
-            return array.items().stream().map(item -> "v(" + expr(item) + ")")
-                    .collect(Collectors.joining(", ", "[", "]"));
-        }
-        if (expr instanceof MapFunction.ObjectOf object) {
-            return object.members().stream().map(m -> "(" + string(m.key()) + ", " + expr(m.value()) + ")")
-                    .collect(Collectors.joining(", ", "o(", ")"));
-        }
-        if (expr instanceof MapFunction.Library) {
-            throw new IllegalStateException("Python view servers have no CommonJS library modules");
-        }
+    @Override
+    String isNumber(String name) {
+        String value = field(name);
+        return "(isinstance(" + value + ", (int, float)) and not isinstance(" + value + ", bool))";
+    }
+
+    @Override
+    String isString(String name) {
+        return "isinstance(" + field(name) + ", str)";
+    }
+
+    @Override
+    String not(String condition) {
+        return "not (" + condition + ")";
+    }
+
+    @Override
+    String constant(JsonNode value) {
+        return literal(value);
+    }
+
+    @Override
+    String array(List<String> items) {
+        return items.stream().map(item -> "v(" + item + ")").collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    @Override
+    String object(List<Map.Entry<String, String>> members) {
+        return members.stream().map(m -> "(" + string(m.getKey()) + ", " + m.getValue() + ")")
+                .collect(Collectors.joining(", ", "o(", ")"));
+    }
+
+    @Override
+    String library(String module) {
+        throw new IllegalStateException("Python view servers have no CommonJS library modules");
+    }
+
+    @Override
+    String nonJson(MapFunction.NonJson.Kind kind) {
         // JSON has no NaN or Infinity: JavaScript writes them as null, and CouchDB defines nothing for a Python
         // float('nan'), so the Python rendering asks for that null.
-        return ((MapFunction.NonJson) expr).kind() == MapFunction.NonJson.Kind.UNDEFINED ? "undefined" : "None";
+        return kind == MapFunction.NonJson.Kind.UNDEFINED ? "undefined" : "None";
     }
 
     /**
      * A document field. A missing {@code __proto__} is JavaScript's Object.prototype, written as {}; a missing
      * method of it is a function, which JSON writes as it writes undefined.
      */
-    private static String field(String name) {
+    @Override
+    String field(String name) {
         return "doc.get(" + string(name) + ", " + (name.equals("__proto__") ? "{}" : "undefined") + ")";
     }
 
