@@ -57,6 +57,7 @@ public final class HtmlReportWriter {
         meta(html, "Command", target.command());
         meta(html, "Language", target.language());
         meta(html, "CouchDB version", target.couchDbVersion());
+        meta(html, "Profile", target.profile());
         meta(html, "Kit version", run.kitVersion());
         meta(html, "Run", run.runId());
         meta(html, "Started", DATE.format(run.started().atOffset(ZoneOffset.UTC)));

@@ -35,6 +35,7 @@ public final class MarkdownSummaryWriter {
         md.append(totalsLine(run)).append("  \n")
                 .append("Language ").append(MarkdownText.inline(orUnknown(target.language()), 40))
                 .append(", CouchDB ").append(MarkdownText.inline(orUnknown(target.couchDbVersion()), 40))
+                .append(", profile ").append(MarkdownText.inline(orUnknown(target.profile()), 40))
                 .append(", run ").append(MarkdownText.code(run.runId()))
                 .append(", ").append(DurationText.human(run.duration())).append(".\n\n");
         sectionTable(md, RunSections.of(run));

@@ -103,6 +103,7 @@ public final class ResultsJson {
         target.put("command", run.target().command());
         target.put("language", run.target().language());
         target.put("couchDbVersion", run.target().couchDbVersion());
+        target.put("profile", run.target().profile());
         root.put("started", run.started().toString());
         putMillis(root, "durationMs", run.duration());
         root.put("passed", run.passed());
@@ -171,7 +172,8 @@ public final class ResultsJson {
                     nullableText(target, "name", "$.target"),
                     nullableText(target, "command", "$.target"),
                     nullableText(target, "language", "$.target"),
-                    nullableText(target, "couchDbVersion", "$.target"));
+                    nullableText(target, "couchDbVersion", "$.target"),
+                    nullableText(target, "profile", "$.target"));
             JsonNode cases = root.get("cases");
             if (cases == null || !cases.isArray()) {
                 throw new ResultsFormatException("$.cases: expected an array");

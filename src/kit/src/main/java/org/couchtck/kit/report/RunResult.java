@@ -36,8 +36,16 @@ public record RunResult(
      * @param command the command line or endpoint
      * @param language the function language
      * @param couchDbVersion the CouchDB version whose message shapes were sent
+     * @param profile the conformance profile the target was measured against ({@code couchdb}, {@code couchjs});
+     *     null in results written before profiles existed
      */
-    public record TargetInfo(String name, String command, String language, String couchDbVersion) {}
+    public record TargetInfo(String name, String command, String language, String couchDbVersion, String profile) {
+
+        /** A target whose profile is not known. */
+        public TargetInfo(String name, String command, String language, String couchDbVersion) {
+            this(name, command, language, couchDbVersion, null);
+        }
+    }
 
     /** Number of cases per verdict; every verdict is present. */
     public Map<Verdict, Integer> counts() {

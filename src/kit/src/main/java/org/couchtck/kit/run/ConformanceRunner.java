@@ -88,7 +88,8 @@ public final class ConformanceRunner {
             launcher.execute(plan, new TestExecutionListener() {});
         }
         RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), config.command().display(),
-                config.profile().language(), config.profile().couchDbVersion().toString());
+                config.profile().language(), config.profile().couchDbVersion().toString(),
+                config.profile().conformance().id());
         return new RunResult(runId, KitVersion.current(), target, started, Duration.between(started, Instant.now()),
                 results);
     }

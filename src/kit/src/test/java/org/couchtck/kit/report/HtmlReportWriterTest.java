@@ -27,6 +27,7 @@ class HtmlReportWriterTest {
     void should_show_the_run_header_and_totals_when_rendered() {
         assertThat(html).startsWith("<!DOCTYPE html>")
                 .contains("<dt>Target</dt><dd>reference</dd>", "<dt>CouchDB version</dt><dd>3.5.2</dd>",
+                        "<dt>Profile</dt><dd>couchdb</dd>",
                         "<dt>Run</dt><dd>20261122-031500-reference</dd>",
                         "<dt>Started</dt><dd>2026-11-22 03:15:00 UTC</dd>", "<dt>Duration</dt><dd>12.3 s</dd>",
                         ">FAILED</span>", ">PASS 1</span>", ">STALE 1</span>");

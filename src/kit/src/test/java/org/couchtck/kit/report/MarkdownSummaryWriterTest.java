@@ -24,7 +24,7 @@ class MarkdownSummaryWriterTest {
         // then
         assertThat(md).startsWith("## couchtck: ❌ failed — reference\n")
                 .contains("**7 cases**: 1 pass · 1 fail · 1 warn · 1 na · 1 error · 1 known · 1 stale",
-                        "Language javascript, CouchDB 3.5.2, run `20261122-031500-reference`, 12.3 s.",
+                        "Language javascript, CouchDB 3.5.2, profile couchdb, run `20261122-031500-reference`, 12.3 s.",
                         "| Section | pass | fail | warn | na | error | known | stale |\n|---|---:|",
                         "| map\\_doc | 1 | 1 | 0 | 0 | 0 | 0 | 0 |",
                         "| ddoc | 0 | 0 | 0 | 0 | 0 | 1 | 1 |",

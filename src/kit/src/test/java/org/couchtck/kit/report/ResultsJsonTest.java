@@ -97,7 +97,7 @@ class ResultsJsonTest {
         assertThatJson(json).node("counts").isEqualTo(
                 "{\"PASS\":1,\"FAIL\":1,\"WARN\":1,\"NA\":1,\"ERROR\":1,\"KNOWN\":1,\"STALE\":1}");
         assertThatJson(json).node("target").isEqualTo("{\"name\":\"reference\",\"command\":\"java -cp ref.jar Main\","
-                + "\"language\":\"javascript\",\"couchDbVersion\":\"3.5.2\"}");
+                + "\"language\":\"javascript\",\"couchDbVersion\":\"3.5.2\",\"profile\":\"couchdb\"}");
         assertThatJson(json).node("cases[1]").isEqualTo("""
                 {"id":"qs.map_doc.throw-drops-emits","section":"map_doc","level":"MUST",
                  "description":"what qs.map_doc.throw-drops-emits checks","spec":"share/server/views.js",

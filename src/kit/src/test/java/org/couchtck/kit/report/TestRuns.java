@@ -47,7 +47,7 @@ final class TestRuns {
     static final class RunBuilder {
         private String runId = "20261122-031500-reference";
         private RunResult.TargetInfo target =
-                new RunResult.TargetInfo("reference", "java -cp ref.jar Main", "javascript", "3.5.2");
+                new RunResult.TargetInfo("reference", "java -cp ref.jar Main", "javascript", "3.5.2", "couchdb");
         private Duration duration = Duration.ofMillis(12_345).plusNanos(678);
         private final List<CaseResult> cases = new ArrayList<>();
 
