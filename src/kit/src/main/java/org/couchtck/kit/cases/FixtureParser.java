@@ -413,11 +413,16 @@ final class FixtureParser {
     }
 
     private void onlyFields(JsonNode node, String at, Set<String> allowed) {
+        onlyFields(node, allowed, file, caseId, at);
+    }
+
+    /** Throws for the first field of {@code node} not in {@code allowed}: a typo never silently weakens a file. */
+    static void onlyFields(JsonNode node, Set<String> allowed, String file, String id, String at) {
         for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!allowed.contains(name)) {
-                throw problem(at + "/" + escape(name), "unknown field '" + name + "' (allowed: "
-                        + allowed.stream().sorted().toList() + ")");
+                throw new FixtureException(file, id, at + "/" + escape(name), "unknown field '" + name
+                        + "' (allowed: " + allowed.stream().sorted().toList() + ")");
             }
         }
     }
@@ -458,7 +463,8 @@ final class FixtureParser {
         return new FixtureException(file, caseId, pointer, what);
     }
 
-    private static String escape(String token) {
+    /** {@code token} as one JSON pointer segment. */
+    static String escape(String token) {
         return token.replace("~", "~0").replace("/", "~1");
     }
 }

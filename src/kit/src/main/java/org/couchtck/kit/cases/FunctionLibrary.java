@@ -127,7 +127,7 @@ public final class FunctionLibrary {
         for (Iterator<Map.Entry<String, JsonNode>> it = functions.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             String id = entry.getKey();
-            String at = "/functions/" + escape(id);
+            String at = "/functions/" + FixtureParser.escape(id);
             if (!FUNCTION_ID.matcher(id).matches()) {
                 throw new FixtureException(file.name(), id, at, "a function id is dotted lowercase, e.g. map.emit-doc-id");
             }
@@ -135,7 +135,7 @@ public final class FunctionLibrary {
             if (!spec.isObject()) {
                 throw new FixtureException(file.name(), id, at, "a catalogue entry is an object with kind and statement");
             }
-            onlyFields(spec, Set.of("kind", "statement", "only"), file, id, at);
+            FixtureParser.onlyFields(spec, Set.of("kind", "statement", "only"), file.name(), id, at);
             String kind = text(spec, "kind", file, id, at);
             String statement = text(spec, "statement", file, id, at);
             if (statement.isBlank() || statement.contains("\n")) {
@@ -149,7 +149,7 @@ public final class FunctionLibrary {
                 if (!onlySpec.isObject()) {
                     throw new FixtureException(file.name(), id, onlyAt, "only is {\"language\": L, \"why\": \"...\"}");
                 }
-                onlyFields(onlySpec, Set.of("language", "why"), file, id, onlyAt);
+                FixtureParser.onlyFields(onlySpec, Set.of("language", "why"), file.name(), id, onlyAt);
                 only = Optional.of(text(onlySpec, "language", file, id, onlyAt));
                 why = text(onlySpec, "why", file, id, onlyAt);
             }
@@ -163,7 +163,7 @@ public final class FunctionLibrary {
         if (!root.isObject()) {
             throw new FixtureException(file.name(), "", "", "a function pack is an object with language and functions");
         }
-        onlyFields(root, Set.of("language", "conventions", "functions"), file, "", "");
+        FixtureParser.onlyFields(root, Set.of("language", "conventions", "functions"), file.name(), "", "");
         String language = text(root, "language", file, "", "");
         if (!LANGUAGE.matcher(language).matches()) {
             throw new FixtureException(file.name(), "", "/language", "a language name is lowercase, e.g. python");
@@ -174,7 +174,7 @@ public final class FunctionLibrary {
         for (Iterator<Map.Entry<String, JsonNode>> it = functions.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             String id = entry.getKey();
-            String at = "/functions/" + escape(id);
+            String at = "/functions/" + FixtureParser.escape(id);
             if (!catalogue.containsKey(id)) {
                 throw new FixtureException(file.name(), id, at, "no function '" + id + "' in the catalogue "
                         + "(couchtck functions lists the catalogue)");
@@ -209,19 +209,5 @@ public final class FunctionLibrary {
             throw new FixtureException(file.name(), id, at + "/" + field, field + " must be a string");
         }
         return value.textValue();
-    }
-
-    private static void onlyFields(JsonNode node, Set<String> allowed, FixtureSource file, String id, String at) {
-        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!allowed.contains(name)) {
-                throw new FixtureException(file.name(), id, at + "/" + escape(name), "unknown field '" + name
-                        + "' (allowed: " + allowed.stream().sorted().toList() + ")");
-            }
-        }
-    }
-
-    private static String escape(String token) {
-        return token.replace("~", "~0").replace("/", "~1");
     }
 }

@@ -104,19 +104,8 @@ public final class DocumentGenerator {
     }
 
     private static String string(String text, boolean loneSurrogates) {
-        if (loneSurrogates || !hasLoneSurrogate(text)) {
-            return text;
-        }
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                out.append(c).append(text.charAt(++i));
-            } else {
-                out.append(Character.isSurrogate(c) ? '\uFFFD' : c);
-            }
-        }
-        return out.toString();
+        // A paired surrogate is one supplementary code point to the regex, so only lone ones match.
+        return loneSurrogates ? text : text.replaceAll("[\\x{D800}-\\x{DFFF}]", "\uFFFD");
     }
 
     private static ArrayNode array(Choices choices, int depth, boolean loneSurrogates) {
