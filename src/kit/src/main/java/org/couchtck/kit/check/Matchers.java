@@ -121,6 +121,16 @@ public final class Matchers {
                 yield new TypeMatcher(spec, type);
             }
             case "$literal" -> new LabelledMatcher(spec, literal(arg));
+            case "$atLeast" -> new BoundMatcher(spec, BoundMatcher.Side.AT_LEAST, bound(arg));
+            case "$atMost" -> new BoundMatcher(spec, BoundMatcher.Side.AT_MOST, bound(arg));
+            case "$absent" -> {
+                requireTrue(arg);
+                yield new AbsentMatcher(spec);
+            }
+            case "$seq" -> {
+                requireTrue(arg);
+                yield new SeqMatcher(spec);
+            }
             default -> throw new MatcherSyntaxException("", "unknown matcher " + operator);
         };
     }
@@ -185,6 +195,13 @@ public final class Matchers {
             throw new MatcherSyntaxException("/" + name, "expected a number");
         }
         return JsonNumbers.value(node);
+    }
+
+    private static BigDecimal bound(JsonNode arg) {
+        if (!arg.isNumber() || !JsonNumbers.finite(arg)) {
+            throw new MatcherSyntaxException("", "expected a number");
+        }
+        return JsonNumbers.value(arg);
     }
 
     private static List<Matcher> list(JsonNode arg) {

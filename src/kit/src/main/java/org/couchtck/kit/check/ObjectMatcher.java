@@ -6,7 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** A literal object: the same key set (order ignored), each member matched. */
+/**
+ * A literal object: the same key set (order ignored), each member matched; a member whose matcher allows absence
+ * ({@code $absent}, or a {@code $oneOf} holding it) may also be missing.
+ */
 final class ObjectMatcher implements Matcher {
 
     private final JsonNode spec;
@@ -25,6 +28,9 @@ final class ObjectMatcher implements Matcher {
         JsonNode object = actual.get();
         for (Map.Entry<String, Matcher> member : members.entrySet()) {
             JsonNode value = object.get(member.getKey());
+            if (value == null && AbsentMatcher.allowsMissing(member.getValue())) {
+                continue;
+            }
             if (value == null) {
                 return MatchResult.mismatch("", "missing key \"" + member.getKey() + "\" in " + JsonShow.brief(object));
             }

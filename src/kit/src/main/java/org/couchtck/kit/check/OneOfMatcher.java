@@ -30,6 +30,11 @@ final class OneOfMatcher implements Matcher {
                 + String.join(" | ", misses));
     }
 
+    /** The alternatives, in order. */
+    List<Matcher> alternatives() {
+        return alternatives;
+    }
+
     @Override
     public JsonNode spec() {
         return spec;
