@@ -1,17 +1,11 @@
 package org.couchtck.kit.cases;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
@@ -19,22 +13,15 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.couchtck.kit.check.Matcher;
-import org.couchtck.kit.check.MatcherSyntaxException;
 import org.couchtck.kit.check.Matchers;
 
 /** Reads one fixture file into cases, checking every field (fixtures/README.md); problems are FixtureExceptions. */
 final class FixtureParser {
 
     /** Decimals keep their written form (2.0 stays 2.0); duplicate keys and trailing data are errors. */
-    static final ObjectMapper MAPPER = JsonMapper.builder()
-            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .build();
+    static final ObjectMapper MAPPER = FixtureReader.MAPPER;
 
     static final Pattern ID = Pattern.compile("qs(\\.[a-z0-9_-]+){2,}");
-    private static final Pattern SECTION = Pattern.compile("[a-z0-9_-]+");
     private static final Pattern LANGUAGE = Pattern.compile("[a-z0-9_+-]+");
 
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
@@ -46,25 +33,21 @@ final class FixtureParser {
     /** A placeholder in a raw line, replaced by the JSON of the step's {@code insert} value of that name. */
     static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9_-]+)}}");
 
-    private final String file;
+    private final FixtureReader reader;
     private final FunctionLibrary functions;
-    private String caseId = "";
 
     /** A parser for {@code file} whose {@code $fn} ids must name functions of {@code functions}' catalogue. */
     FixtureParser(String file, FunctionLibrary functions) {
-        this.file = file;
+        this.reader = new FixtureReader(file);
         this.functions = functions;
     }
 
     /** The cases of the file, in file order. */
     List<LoadedCase> parse(String text) {
-        JsonNode root = readJson(text);
+        JsonNode root = reader.readJson(text);
         requireObject(root, "", "a fixture file is an object with section, spec and cases");
         onlyFields(root, "", FILE_FIELDS);
-        String section = requiredText(root, "", "section");
-        if (!SECTION.matcher(section).matches()) {
-            throw problem("/section", "section must be lowercase [a-z0-9_-]+, got '" + section + "'");
-        }
+        String section = reader.section(root);
         String fileSpec = optionalText(root, "", "spec").orElse("");
         JsonNode cases = root.get("cases");
         if (cases == null || !cases.isArray()) {
@@ -72,27 +55,17 @@ final class FixtureParser {
         }
         List<LoadedCase> loaded = new ArrayList<>();
         for (int i = 0; i < cases.size(); i++) {
-            caseId = "";
+            reader.enterCase("");
             loaded.add(parseCase(cases.get(i), "/cases/" + i, section, fileSpec));
         }
         return loaded;
-    }
-
-    private JsonNode readJson(String text) {
-        try {
-            return MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            JsonLocation where = e.getLocation();
-            String at = where == null ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
-            throw problem("", "malformed JSON" + at + ": " + e.getOriginalMessage());
-        }
     }
 
     private LoadedCase parseCase(JsonNode node, String at, String section, String fileSpec) {
         requireObject(node, at, "a case is an object");
         JsonNode idNode = node.get("id");
         if (idNode != null && idNode.isTextual()) {
-            caseId = idNode.textValue();
+            reader.enterCase(idNode.textValue());
         }
         String id = requiredText(node, at, "id");
         if (!ID.matcher(id).matches()) {
@@ -104,27 +77,21 @@ final class FixtureParser {
                     + section + "'");
         }
         onlyFields(node, at, CASE_FIELDS);
-        Level level = level(node, at);
-        String description = requiredText(node, at, "description");
-        if (description.isBlank() || description.contains("\n")) {
-            throw problem(at + "/description", "description must be one non-empty line");
-        }
-        String spec = optionalText(node, at, "spec").orElse(fileSpec);
-        if (spec.isBlank()) {
-            throw problem(at + "/spec", "no spec reference: set spec on the case or on the file");
-        }
+        Level level = reader.level(node, at);
+        String description = reader.description(node, at);
+        String spec = reader.spec(node, at, fileSpec);
         Optional<String> transcript = optionalText(node, at, "transcript");
         if (transcript.isPresent() && !ID.matcher(transcript.get()).matches()) {
             throw problem(at + "/transcript", "not a session id: '" + transcript.get() + "'");
         }
-        List<String> capabilities = capabilities(node, at);
+        List<String> capabilities = reader.capabilities(node, at);
         boolean fresh = optionalBoolean(node, at, "fresh");
         String note = optionalText(node, at, "note").orElse("");
         Conformance conformance = conformance(node, at);
         List<Step> steps = steps(node, at);
         Optional<TranscriptLines> lines = transcriptLines(node, at, transcript, steps);
         Case parsed = new Case(id, section, level, description, spec, transcript, capabilities, fresh, note, steps,
-                file, conformance);
+                reader.file(), conformance);
         return new LoadedCase(parsed, lines, at);
     }
 
@@ -135,40 +102,6 @@ final class FixtureParser {
         } catch (IllegalArgumentException e) {
             throw problem(at + "/profile", e.getMessage());
         }
-    }
-
-    private Level level(JsonNode node, String at) {
-        String text = requiredText(node, at, "level");
-        try {
-            return Level.valueOf(text);
-        } catch (IllegalArgumentException e) {
-            throw problem(at + "/level", "level must be one of " + Arrays.toString(Level.values()) + ", got '"
-                    + text + "'");
-        }
-    }
-
-    private List<String> capabilities(JsonNode node, String at) {
-        JsonNode list = node.get("capabilities");
-        if (list == null) {
-            return List.of();
-        }
-        if (!list.isArray()) {
-            throw problem(at + "/capabilities", "capabilities must be an array of strings");
-        }
-        List<String> capabilities = new ArrayList<>();
-        for (int i = 0; i < list.size(); i++) {
-            String where = at + "/capabilities/" + i;
-            if (!list.get(i).isTextual()) {
-                throw problem(where, "a capability is a string");
-            }
-            try {
-                Capability.parse(list.get(i).textValue());
-            } catch (IllegalArgumentException e) {
-                throw problem(where, e.getMessage());
-            }
-            capabilities.add(list.get(i).textValue());
-        }
-        return capabilities;
     }
 
     private List<Step> steps(JsonNode node, String at) {
@@ -347,15 +280,7 @@ final class FixtureParser {
     }
 
     private Optional<Matcher> matcher(JsonNode node, String at, String field) {
-        JsonNode spec = node.get(field);
-        if (spec == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Matchers.compile(spec));
-        } catch (MatcherSyntaxException e) {
-            throw problem(at + "/" + field + e.pointer(), e.getMessage());
-        }
+        return reader.matcher(node, at, field);
     }
 
     private Optional<Matcher> exit(JsonNode node, String at) {
@@ -413,58 +338,36 @@ final class FixtureParser {
     }
 
     private void onlyFields(JsonNode node, String at, Set<String> allowed) {
-        onlyFields(node, allowed, file, caseId, at);
+        reader.onlyFields(node, at, allowed);
     }
 
     /** Throws for the first field of {@code node} not in {@code allowed}: a typo never silently weakens a file. */
     static void onlyFields(JsonNode node, Set<String> allowed, String file, String id, String at) {
-        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
-            String name = names.next();
-            if (!allowed.contains(name)) {
-                throw new FixtureException(file, id, at + "/" + escape(name), "unknown field '" + name
-                        + "' (allowed: " + allowed.stream().sorted().toList() + ")");
-            }
-        }
+        FixtureReader.onlyFields(node, allowed, file, id, at);
     }
 
     private void requireObject(JsonNode node, String at, String what) {
-        if (node == null || !node.isObject()) {
-            throw problem(at, what);
-        }
+        reader.requireObject(node, at, what);
     }
 
     private String requiredText(JsonNode node, String at, String field) {
-        JsonNode value = node.get(field);
-        if (value == null) {
-            throw problem(at + "/" + field, "missing required field '" + field + "'");
-        }
-        if (!value.isTextual()) {
-            throw problem(at + "/" + field, field + " must be a string");
-        }
-        return value.textValue();
+        return reader.requiredText(node, at, field);
     }
 
     private Optional<String> optionalText(JsonNode node, String at, String field) {
-        return node.has(field) ? Optional.of(requiredText(node, at, field)) : Optional.empty();
+        return reader.optionalText(node, at, field);
     }
 
     private boolean optionalBoolean(JsonNode node, String at, String field) {
-        JsonNode value = node.get(field);
-        if (value == null) {
-            return false;
-        }
-        if (!value.isBoolean()) {
-            throw problem(at + "/" + field, field + " must be true or false");
-        }
-        return value.booleanValue();
+        return reader.optionalBoolean(node, at, field);
     }
 
     private FixtureException problem(String pointer, String what) {
-        return new FixtureException(file, caseId, pointer, what);
+        return reader.problem(pointer, what);
     }
 
     /** {@code token} as one JSON pointer segment. */
     static String escape(String token) {
-        return token.replace("~", "~0").replace("/", "~1");
+        return FixtureReader.escape(token);
     }
 }

@@ -6,5 +6,5 @@ package org.couchtck.kit.cases;
  * @param name how messages and {@link Case#sourceFile()} name the file
  * @param text its content
  */
-record FixtureSource(String name, String text) {
+public record FixtureSource(String name, String text) {
 }

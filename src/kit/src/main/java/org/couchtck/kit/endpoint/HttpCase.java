@@ -1,0 +1,42 @@
+package org.couchtck.kit.endpoint;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.couchtck.kit.cases.Level;
+
+/**
+ * One HTTP conformance case (fixtures/README.md "HTTP cases").
+ *
+ * @param id stable dotted id {@code http.<section>.<name>}
+ * @param section the second id segment, the file's section
+ * @param level how binding the case is
+ * @param description one line: what the case checks
+ * @param spec where the behaviour is defined
+ * @param recording the id of the scenario in {@code shared/couchdb-http} that backs the case
+ * @param capabilities what the target needs for the case to apply
+ * @param note why the expectation is what it is; may be empty
+ * @param databases logical names of the databases the kit creates before the first step and deletes after the last
+ * @param names logical names bound to fresh database names that the kit does not create, only deletes at the end
+ * @param steps in order
+ * @param sourceFile the fixture file the case came from
+ */
+public record HttpCase(String id, String section, Level level, String description, String spec,
+        Optional<String> recording, List<String> capabilities, String note, List<String> databases,
+        List<String> names, List<HttpStep> steps, String sourceFile) {
+
+    public HttpCase {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(section, "section");
+        Objects.requireNonNull(level, "level");
+        description = description == null ? "" : description;
+        spec = spec == null ? "" : spec;
+        recording = recording == null ? Optional.empty() : recording;
+        capabilities = List.copyOf(capabilities);
+        note = note == null ? "" : note;
+        databases = List.copyOf(databases);
+        names = List.copyOf(names);
+        steps = List.copyOf(steps);
+        sourceFile = sourceFile == null ? "" : sourceFile;
+    }
+}

@@ -1,0 +1,483 @@
+package org.couchtck.kit.endpoint;
+
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.couchtck.kit.cases.FixtureReader;
+import org.couchtck.kit.cases.Level;
+
+/**
+ * Reads one HTTP fixture file ({@code fixtures/http/<section>.json}) into cases, checking every field as strictly as
+ * the query-server corpus: unknown fields, wrong types, bad matchers and variables used before anything binds them
+ * are {@link org.couchtck.kit.cases.FixtureException}s naming file, case id and JSON pointer.
+ */
+final class HttpFixtureParser {
+
+    /** A case as read, with its JSON pointer in the file. */
+    record Loaded(HttpCase testCase, String pointer) {
+    }
+
+    static final Pattern ID = Pattern.compile("http(\\.[a-z0-9_-]+){2,}");
+    private static final Pattern RECORDING = Pattern.compile("[a-z0-9_-]+(\\.[a-z0-9_-]+)+");
+    private static final Pattern METHOD = Pattern.compile("[A-Z]+");
+    /** An HTTP header name (RFC 9110 token). */
+    private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    /** Headers the JDK client writes itself and refuses to take from callers. */
+    static final Set<String> RESTRICTED_HEADERS = Set.of("connection", "content-length", "expect", "host", "upgrade");
+
+    private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
+    private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "recording",
+            "capabilities", "note", "databases", "names", "steps");
+    private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders");
+    private static final Set<String> DURING_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
+            "after");
+    private static final Set<String> FEED_STEP_FIELDS = Set.of("feed", "during", "until", "expect", "capture");
+    private static final Set<String> REQUEST_FIELDS = Set.of("method", "path", "headers", "body", "bodyText", "auth");
+    private static final Set<String> FEED_FIELDS = Set.of("kind", "method", "path", "headers", "body", "bodyText",
+            "auth");
+    private static final Set<String> EXPECT_FIELDS = Set.of("status", "headers", "body", "bodyText");
+    private static final Set<String> FEED_EXPECT_FIELDS = Set.of("status", "headers", "events", "heartbeats", "ended",
+            "lastSeq", "lastLine", "body", "bodyText");
+    private static final Set<String> UNTIL_FIELDS = Set.of("events", "within");
+    /** The members of what a feed step captures from. */
+    static final Set<String> FEED_CAPTURE_ROOTS = Set.of("status", "events", "heartbeats", "lastSeq", "lastLine",
+            "body");
+
+    private final FixtureReader reader;
+
+    HttpFixtureParser(String file) {
+        this.reader = new FixtureReader(file);
+    }
+
+    /** The cases of the file, in file order. */
+    List<Loaded> parse(String text) {
+        JsonNode root = reader.readJson(text);
+        reader.requireObject(root, "", "a fixture file is an object with section, spec and cases");
+        reader.onlyFields(root, "", FILE_FIELDS);
+        String section = reader.section(root);
+        String fileSpec = reader.optionalText(root, "", "spec").orElse("");
+        JsonNode cases = root.get("cases");
+        if (cases == null || !cases.isArray()) {
+            throw reader.problem("/cases", "cases must be an array");
+        }
+        List<Loaded> loaded = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            reader.enterCase("");
+            String at = "/cases/" + i;
+            loaded.add(new Loaded(parseCase(cases.get(i), at, section, fileSpec), at));
+        }
+        return loaded;
+    }
+
+    private HttpCase parseCase(JsonNode node, String at, String section, String fileSpec) {
+        reader.requireObject(node, at, "a case is an object");
+        JsonNode idNode = node.get("id");
+        if (idNode != null && idNode.isTextual()) {
+            reader.enterCase(idNode.textValue());
+        }
+        String id = reader.requiredText(node, at, "id");
+        if (!ID.matcher(id).matches()) {
+            throw reader.problem(at + "/id", "id must be http.<section>.<name> with lowercase [a-z0-9_-] segments");
+        }
+        String idSection = id.split("\\.")[1];
+        if (!idSection.equals(section)) {
+            throw reader.problem(at + "/id", "the id's section '" + idSection + "' differs from the file's section '"
+                    + section + "'");
+        }
+        reader.onlyFields(node, at, CASE_FIELDS);
+        Level level = reader.level(node, at);
+        String description = reader.description(node, at);
+        String spec = reader.spec(node, at, fileSpec);
+        Optional<String> recording = reader.optionalText(node, at, "recording");
+        if (recording.isPresent() && !RECORDING.matcher(recording.get()).matches()) {
+            throw reader.problem(at + "/recording", "not a scenario id of shared/couchdb-http (<section>.<name>): '"
+                    + recording.get() + "'");
+        }
+        List<String> capabilities = reader.capabilities(node, at);
+        String note = reader.optionalText(node, at, "note").orElse("");
+        Set<String> reserved = new LinkedHashSet<>();
+        List<String> databases = logicalNames(node, at, "databases", List.of("db"), reserved);
+        List<String> names = logicalNames(node, at, "names", List.of(), reserved);
+        List<HttpStep> steps = steps(node, at, new Scope(reserved));
+        return new HttpCase(id, section, level, description, spec, recording, capabilities, note, databases, names,
+                steps, reader.file());
+    }
+
+    /** {@code databases} or {@code names}: distinct lowercase names, none already in {@code reserved}. */
+    private List<String> logicalNames(JsonNode node, String at, String field, List<String> absent,
+            Set<String> reserved) {
+        JsonNode list = node.get(field);
+        if (list == null) {
+            reserved.addAll(absent);
+            return absent;
+        }
+        if (!list.isArray()) {
+            throw reader.problem(at + "/" + field, field + " must be an array of names");
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String where = at + "/" + field + "/" + i;
+            JsonNode name = list.get(i);
+            if (!name.isTextual() || !Template.NAME.matcher(name.textValue()).matches()) {
+                throw reader.problem(where, "a logical database name is lowercase [a-z][a-z0-9_-]*");
+            }
+            if (!reserved.add(name.textValue())) {
+                throw reader.problem(where, "the name '" + name.textValue() + "' is already bound");
+            }
+            names.add(name.textValue());
+        }
+        return names;
+    }
+
+    private List<HttpStep> steps(JsonNode node, String at, Scope scope) {
+        JsonNode list = node.get("steps");
+        if (list == null || !list.isArray() || list.isEmpty()) {
+            throw reader.problem(at + "/steps", "steps must be a non-empty array");
+        }
+        List<HttpStep> steps = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String where = at + "/steps/" + i;
+            JsonNode step = list.get(i);
+            reader.requireObject(step, where, "a step is an object with request or feed");
+            if (step.has("request") == step.has("feed")) {
+                throw reader.problem(where, "a step has exactly one of request and feed");
+            }
+            steps.add(step.has("feed") ? feedStep(step, where, i, scope)
+                    : requestStep(step, where, i, scope, REQUEST_STEP_FIELDS));
+        }
+        return steps;
+    }
+
+    private RequestStep requestStep(JsonNode node, String at, int index, Scope scope, Set<String> fields) {
+        reader.onlyFields(node, at, fields);
+        RequestTemplate request = request(node.get("request"), at + "/request", scope, REQUEST_FIELDS);
+        ReplyExpectation expect = node.has("expect") ? replyExpectation(node.get("expect"), at + "/expect", scope)
+                : ReplyExpectation.NONE;
+        long after = 0;
+        if (node.has("after")) {
+            JsonNode value = node.get("after");
+            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
+                throw reader.problem(at + "/after", "after is a whole number of milliseconds, 0 or more");
+            }
+            after = value.longValue();
+        }
+        Map<String, String> capture = captures(node, at, "capture", scope, this::bodyPointer);
+        Map<String, String> captureHeaders = captures(node, at, "captureHeaders", scope, this::captureHeaderName);
+        scope.bindAll(capture.keySet());
+        scope.bindAll(captureHeaders.keySet());
+        return new RequestStep(index, request, expect, capture, captureHeaders, after);
+    }
+
+    private FeedStep feedStep(JsonNode node, String at, int index, Scope scope) {
+        reader.onlyFields(node, at, FEED_STEP_FIELDS);
+        JsonNode feed = node.get("feed");
+        RequestTemplate request = request(feed, at + "/feed", scope, FEED_FIELDS);
+        FeedKind kind;
+        try {
+            kind = FeedKind.parse(reader.requiredText(feed, at + "/feed", "kind"));
+        } catch (IllegalArgumentException e) {
+            throw reader.problem(at + "/feed/kind", e.getMessage());
+        }
+        List<RequestStep> during = new ArrayList<>();
+        JsonNode list = node.get("during");
+        if (list != null) {
+            if (!list.isArray()) {
+                throw reader.problem(at + "/during", "during is an array of request steps");
+            }
+            for (int i = 0; i < list.size(); i++) {
+                String where = at + "/during/" + i;
+                JsonNode step = list.get(i);
+                reader.requireObject(step, where, "a during step is an object with request");
+                if (!step.has("request")) {
+                    throw reader.problem(where, "a during step has a request (feeds do not nest)");
+                }
+                during.add(requestStep(step, where, i, scope, DURING_STEP_FIELDS));
+            }
+        }
+        FeedUntil until = until(node.get("until"), at + "/until");
+        FeedExpectation expect = feedExpectation(node.get("expect"), at + "/expect", scope);
+        Map<String, String> capture = captures(node, at, "capture", scope, this::feedPointer);
+        scope.bindAll(capture.keySet());
+        return new FeedStep(index, kind, request, during, until, expect, capture);
+    }
+
+    private RequestTemplate request(JsonNode node, String at, Scope scope, Set<String> fields) {
+        reader.requireObject(node, at, "a request is an object with method, path, headers, body or bodyText, auth");
+        reader.onlyFields(node, at, fields);
+        String method = reader.optionalText(node, at, "method").orElse("GET");
+        if (!METHOD.matcher(method).matches()) {
+            throw reader.problem(at + "/method", "method is an uppercase HTTP method, got '" + method + "'");
+        }
+        String path = reader.requiredText(node, at, "path");
+        checkPath(path, at + "/path");
+        scope.check(path, at + "/path");
+        Map<String, String> headers = headers(node.get("headers"), at + "/headers", scope);
+        if (node.has("body") && node.has("bodyText")) {
+            throw reader.problem(at + "/bodyText", "a request has body or bodyText, not both");
+        }
+        Optional<JsonNode> body = Optional.ofNullable(node.get("body"));
+        body.ifPresent(b -> scope.check(b, at + "/body"));
+        Optional<String> bodyText = reader.optionalText(node, at, "bodyText");
+        bodyText.ifPresent(b -> scope.check(b, at + "/bodyText"));
+        Auth auth = Auth.ADMIN;
+        if (node.has("auth")) {
+            if (headers.keySet().stream().anyMatch(h -> h.equalsIgnoreCase("Authorization"))) {
+                throw reader.problem(at + "/auth", "an Authorization header and auth exclude each other");
+            }
+            try {
+                auth = Auth.parse(reader.requiredText(node, at, "auth"));
+            } catch (IllegalArgumentException e) {
+                throw reader.problem(at + "/auth", e.getMessage());
+            }
+        }
+        return new RequestTemplate(method, path, headers, body, bodyText, auth);
+    }
+
+    /** A path must start with {@code /} and, variables aside, be a valid URI path and query. */
+    private void checkPath(String path, String at) {
+        if (!path.startsWith("/")) {
+            throw reader.problem(at, "a path starts with /");
+        }
+        String plain = Template.VARIABLE.matcher(path).replaceAll("x");
+        try {
+            URI uri = new URI("http://host" + plain);
+            if (uri.getRawFragment() != null) {
+                throw reader.problem(at, "a path has no #fragment");
+            }
+        } catch (URISyntaxException e) {
+            throw reader.problem(at, "not a valid path and query (percent-encode it): " + e.getReason() + " at index "
+                    + (e.getIndex() - "http://host".length()));
+        }
+    }
+
+    private Map<String, String> headers(JsonNode node, String at, Scope scope) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (node == null) {
+            return headers;
+        }
+        reader.requireObject(node, at, "headers map header names to strings");
+        Set<String> seen = new LinkedHashSet<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> header = it.next();
+            String where = at + "/" + FixtureReader.escape(header.getKey());
+            headerName(header.getKey(), where, seen);
+            if (RESTRICTED_HEADERS.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                throw reader.problem(where, "the kit's HTTP client sets " + header.getKey() + " itself");
+            }
+            if (!header.getValue().isTextual()) {
+                throw reader.problem(where, "a header value is a string");
+            }
+            scope.check(header.getValue().textValue(), where);
+            headers.put(header.getKey(), header.getValue().textValue());
+        }
+        return headers;
+    }
+
+    /** Checks a header name: a token, not given twice in any case. */
+    private void headerName(String name, String at, Set<String> seen) {
+        if (!TOKEN.matcher(name).matches()) {
+            throw reader.problem(at, "not a header name: '" + name + "'");
+        }
+        if (!seen.add(name.toLowerCase(Locale.ROOT))) {
+            throw reader.problem(at, "header " + name + " is given twice (names are case-insensitive)");
+        }
+    }
+
+    private ReplyExpectation replyExpectation(JsonNode node, String at, Scope scope) {
+        reader.requireObject(node, at, "expect is an object with status, headers, body, bodyText");
+        reader.onlyFields(node, at, EXPECT_FIELDS);
+        return new ReplyExpectation(expected(node, at, "status", scope), expectedHeaders(node, at, scope),
+                expected(node, at, "body", scope), expected(node, at, "bodyText", scope));
+    }
+
+    private FeedExpectation feedExpectation(JsonNode node, String at, Scope scope) {
+        if (node == null) {
+            return new FeedExpectation(Optional.empty(), Map.of(), Optional.empty(), Optional.empty(),
+                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        }
+        reader.requireObject(node, at, "expect is an object (" + String.join(", ", FEED_EXPECT_FIELDS.stream()
+                .sorted().toList()) + ")");
+        reader.onlyFields(node, at, FEED_EXPECT_FIELDS);
+        Optional<FeedEnd> ended = Optional.empty();
+        if (node.has("ended")) {
+            String text = reader.requiredText(node, at, "ended");
+            ended = Optional.of(switch (text) {
+                case "server" -> FeedEnd.SERVER;
+                case "client" -> FeedEnd.CLIENT;
+                default -> throw reader.problem(at + "/ended", "ended is \"server\" or \"client\", got '" + text
+                        + "'");
+            });
+        }
+        return new FeedExpectation(expected(node, at, "status", scope), expectedHeaders(node, at, scope),
+                expected(node, at, "events", scope), expected(node, at, "heartbeats", scope), ended,
+                expected(node, at, "lastSeq", scope), expected(node, at, "lastLine", scope),
+                expected(node, at, "body", scope), expected(node, at, "bodyText", scope));
+    }
+
+    private Map<String, Expected> expectedHeaders(JsonNode node, String at, Scope scope) {
+        Map<String, Expected> headers = new LinkedHashMap<>();
+        JsonNode spec = node.get("headers");
+        if (spec == null) {
+            return headers;
+        }
+        String where = at + "/headers";
+        reader.requireObject(spec, where, "headers map header names to matchers");
+        Set<String> seen = new LinkedHashSet<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = spec.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> header = it.next();
+            String headerAt = where + "/" + FixtureReader.escape(header.getKey());
+            headerName(header.getKey(), headerAt, seen);
+            headers.put(header.getKey(), expected(header.getValue(), headerAt, scope));
+        }
+        return headers;
+    }
+
+    private Optional<Expected> expected(JsonNode node, String at, String field, Scope scope) {
+        JsonNode spec = node.get(field);
+        return spec == null ? Optional.empty() : Optional.of(expected(spec, at + "/" + field, scope));
+    }
+
+    /** A matcher spec: its notation checked with the variables as written, and every variable bound here. */
+    private Expected expected(JsonNode spec, String at, Scope scope) {
+        reader.matcher(spec, at);
+        scope.check(spec, at);
+        return Expected.of(spec);
+    }
+
+    private FeedUntil until(JsonNode node, String at) {
+        if (node == null) {
+            return FeedUntil.NONE;
+        }
+        reader.requireObject(node, at, "until is an object with events and/or within");
+        reader.onlyFields(node, at, UNTIL_FIELDS);
+        OptionalInt events = OptionalInt.empty();
+        if (node.has("events")) {
+            JsonNode value = node.get("events");
+            if (!value.isInt() || value.intValue() <= 0) {
+                throw reader.problem(at + "/events", "events is a positive whole number");
+            }
+            events = OptionalInt.of(value.intValue());
+        }
+        OptionalLong within = OptionalLong.empty();
+        if (node.has("within")) {
+            JsonNode value = node.get("within");
+            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() <= 0) {
+                throw reader.problem(at + "/within", "within is a positive whole number of milliseconds");
+            }
+            within = OptionalLong.of(value.longValue());
+        }
+        return new FeedUntil(events, within);
+    }
+
+    /** How a capture's source is checked: a JSON pointer, a header name. */
+    private interface CaptureSource {
+        void check(String source, String at);
+    }
+
+    private Map<String, String> captures(JsonNode node, String at, String field, Scope scope, CaptureSource source) {
+        Map<String, String> captures = new LinkedHashMap<>();
+        JsonNode spec = node.get(field);
+        if (spec == null) {
+            return captures;
+        }
+        String where = at + "/" + field;
+        reader.requireObject(spec, where, field + " maps variable names to where their values come from");
+        for (Iterator<Map.Entry<String, JsonNode>> it = spec.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> capture = it.next();
+            String name = capture.getKey();
+            String captureAt = where + "/" + FixtureReader.escape(name);
+            if (!Template.NAME.matcher(name).matches()) {
+                throw reader.problem(captureAt, "a variable name is lowercase [a-z][a-z0-9_-]*");
+            }
+            if (scope.reserved.contains(name)) {
+                throw reader.problem(captureAt, "'" + name + "' names a database of the case; capture into "
+                        + "another name");
+            }
+            if (!capture.getValue().isTextual()) {
+                throw reader.problem(captureAt, "the source of a capture is a string");
+            }
+            source.check(capture.getValue().textValue(), captureAt);
+            captures.put(name, capture.getValue().textValue());
+        }
+        return captures;
+    }
+
+    private void bodyPointer(String pointer, String at) {
+        try {
+            JsonPointer.compile(pointer);
+        } catch (IllegalArgumentException e) {
+            throw reader.problem(at, "not a JSON pointer: '" + pointer + "'");
+        }
+    }
+
+    private void captureHeaderName(String name, String at) {
+        if (!TOKEN.matcher(name).matches()) {
+            throw reader.problem(at, "not a header name: '" + name + "'");
+        }
+    }
+
+    private void feedPointer(String pointer, String at) {
+        bodyPointer(pointer, at);
+        String root = JsonPointer.compile(pointer).getMatchingProperty();
+        if (root == null || !FEED_CAPTURE_ROOTS.contains(root)) {
+            throw reader.problem(at, "a feed captures from " + FEED_CAPTURE_ROOTS.stream().sorted().map(r -> "/" + r)
+                    .toList() + ", got '" + pointer + "'");
+        }
+    }
+
+    /** The names bound at a point of the case: its databases and names, then what earlier steps captured. */
+    private final class Scope {
+        final Set<String> reserved;
+        final Set<String> bound;
+
+        Scope(Set<String> reserved) {
+            this.reserved = Set.copyOf(reserved);
+            this.bound = new LinkedHashSet<>(reserved);
+        }
+
+        void bindAll(Set<String> names) {
+            bound.addAll(names);
+        }
+
+        /** Every variable in {@code text} is a name, bound here. */
+        void check(String text, String at) {
+            for (String name : Template.variables(text)) {
+                if (!Template.NAME.matcher(name).matches()) {
+                    throw reader.problem(at, "'{{" + name + "}}' is not a variable: names are lowercase "
+                            + "[a-z][a-z0-9_-]*");
+                }
+                if (!bound.contains(name)) {
+                    throw reader.problem(at, "{{" + name + "}} is not bound here (bound: " + bound + "; a capture "
+                            + "binds its name for the steps after it)");
+                }
+            }
+        }
+
+        /** Every variable in the strings of {@code template} is a name, bound here. */
+        void check(JsonNode template, String at) {
+            if (template.isTextual()) {
+                check(template.textValue(), at);
+            } else if (template.isArray()) {
+                for (int i = 0; i < template.size(); i++) {
+                    check(template.get(i), at + "/" + i);
+                }
+            } else if (template.isObject()) {
+                template.fields().forEachRemaining(f -> check(f.getValue(), at + "/"
+                        + FixtureReader.escape(f.getKey())));
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.couchtck.kit.endpoint;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A request and what its reply must be.
+ *
+ * @param index position in the case (or in the feed's {@code during} list), from 0
+ * @param request what to send
+ * @param expect what the reply must be
+ * @param capture variable to JSON pointer into the parsed body
+ * @param captureHeaders variable to header name
+ * @param afterMillis for a step of a feed's {@code during}: when to send it, in ms after the feed's headers came;
+ *     0 elsewhere
+ */
+public record RequestStep(int index, RequestTemplate request, ReplyExpectation expect, Map<String, String> capture,
+        Map<String, String> captureHeaders, long afterMillis) implements HttpStep {
+
+    public RequestStep {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(expect, "expect");
+        capture = Collections.unmodifiableMap(new LinkedHashMap<>(capture));
+        captureHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(captureHeaders));
+    }
+}

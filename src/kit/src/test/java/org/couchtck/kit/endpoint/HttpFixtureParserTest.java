@@ -1,0 +1,195 @@
+package org.couchtck.kit.endpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.couchtck.kit.endpoint.HttpFixtures.fixture;
+
+import java.util.stream.Stream;
+import org.couchtck.kit.cases.FixtureException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class HttpFixtureParserTest {
+
+    private static final String FILE = "fixtures/http/t.json";
+
+    /** The problem loading one case with {@code fields} (the case's JSON members after id and level) raises. */
+    private static FixtureException problemWith(String fields) {
+        String text = fixture("t", "[{\"id\":\"http.t.bad\",\"level\":\"MUST\",\"description\":\"d\"," + fields + "}]");
+        FixtureException e = catchThrowableOfType(() -> new HttpFixtureParser(FILE).parse(text),
+                FixtureException.class);
+        assertThat(e).as("loading should fail: " + fields).isNotNull();
+        return e;
+    }
+
+    static Stream<Arguments> malformedCases() {
+        return Stream.of(
+                Arguments.of("an unknown field in a feed's expect",
+                        "\"steps\":[{\"feed\":{\"kind\":\"continuous\",\"path\":\"/{{db}}/_changes\"},"
+                                + "\"expect\":{\"evnets\":[]}}]",
+                        "/cases/0/steps/0/expect/evnets", "unknown field 'evnets'"),
+                Arguments.of("an unknown field in a request",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"hedaers\":{}}}]",
+                        "/cases/0/steps/0/request/hedaers", "unknown field 'hedaers'"),
+                Arguments.of("a step with both request and feed",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"feed\":{\"kind\":\"normal\",\"path\":\"/\"}}]",
+                        "/cases/0/steps/0", "exactly one of request and feed"),
+                Arguments.of("a variable used before a step captures it",
+                        "\"steps\":[{\"request\":{\"path\":\"/{{db}}/a?rev={{rev}}\"}},"
+                                + "{\"request\":{\"path\":\"/{{db}}/a\"},\"capture\":{\"rev\":\"/rev\"}}]",
+                        "/cases/0/steps/0/request/path", "{{rev}} is not bound here"),
+                Arguments.of("a step's own capture used in its expectation",
+                        "\"steps\":[{\"request\":{\"path\":\"/{{db}}/a\"},\"expect\":{\"body\":{\"_rev\":\"{{rev}}\"}},"
+                                + "\"capture\":{\"rev\":\"/_rev\"}}]",
+                        "/cases/0/steps/0/expect/body/_rev", "{{rev}} is not bound here"),
+                Arguments.of("a during capture used in the feed's own request",
+                        "\"steps\":[{\"feed\":{\"kind\":\"continuous\",\"path\":\"/{{db}}/_changes?since={{s}}\"},"
+                                + "\"during\":[{\"request\":{\"path\":\"/{{db}}\"},\"capture\":{\"s\":\"/update_seq\"}}]}]",
+                        "/cases/0/steps/0/feed/path", "{{s}} is not bound here"),
+                Arguments.of("a variable name that is not one",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"body\":{\"a\":[\"{{Db}}\"]}}}]",
+                        "/cases/0/steps/0/request/body/a/0", "'{{Db}}' is not a variable"),
+                Arguments.of("a matcher of the wrong notation",
+                        "\"steps\":[{\"feed\":{\"kind\":\"eventsource\",\"path\":\"/\"},"
+                                + "\"expect\":{\"heartbeats\":{\"$atLeast\":\"one\"}}}]",
+                        "/cases/0/steps/0/expect/heartbeats/$atLeast", "expected a number"),
+                Arguments.of("a header the client sets itself",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"headers\":{\"Host\":\"example.org\"}}}]",
+                        "/cases/0/steps/0/request/headers/Host", "sets Host itself"),
+                Arguments.of("an expected header given twice",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"headers\":{\"ETag\":1,\"etag\":2}}}]",
+                        "/cases/0/steps/0/expect/headers/etag", "given twice"),
+                Arguments.of("a path that is no URI",
+                        "\"steps\":[{\"request\":{\"path\":\"/{{db}}/a doc\"}}]",
+                        "/cases/0/steps/0/request/path", "not a valid path and query"),
+                Arguments.of("a path without its slash",
+                        "\"steps\":[{\"request\":{\"path\":\"{{db}}\"}}]",
+                        "/cases/0/steps/0/request/path", "a path starts with /"),
+                Arguments.of("an unknown feed kind",
+                        "\"steps\":[{\"feed\":{\"kind\":\"live\",\"path\":\"/\"}}]",
+                        "/cases/0/steps/0/feed/kind", "kind must be one of [continuous, eventsource, longpoll, normal]"),
+                Arguments.of("a capture into a database name",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"capture\":{\"db\":\"/x\"}}]",
+                        "/cases/0/steps/0/capture/db", "names a database of the case"),
+                Arguments.of("a capture from something no feed delivers",
+                        "\"steps\":[{\"feed\":{\"kind\":\"normal\",\"path\":\"/\"},\"capture\":{\"x\":\"/results/0\"}}]",
+                        "/cases/0/steps/0/capture/x", "a feed captures from"),
+                Arguments.of("a capture that is no JSON pointer",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"capture\":{\"x\":\"rev\"}}]",
+                        "/cases/0/steps/0/capture/x", "not a JSON pointer"),
+                Arguments.of("an ended that is neither server nor client",
+                        "\"steps\":[{\"feed\":{\"kind\":\"longpoll\",\"path\":\"/\"},\"expect\":{\"ended\":\"kit\"}}]",
+                        "/cases/0/steps/0/expect/ended", "ended is \"server\" or \"client\""),
+                Arguments.of("an until without a positive bound",
+                        "\"steps\":[{\"feed\":{\"kind\":\"longpoll\",\"path\":\"/\"},\"until\":{\"within\":0}}]",
+                        "/cases/0/steps/0/until/within", "positive whole number"),
+                Arguments.of("a feed nested in during",
+                        "\"steps\":[{\"feed\":{\"kind\":\"longpoll\",\"path\":\"/\"},"
+                                + "\"during\":[{\"feed\":{\"kind\":\"longpoll\",\"path\":\"/\"}}]}]",
+                        "/cases/0/steps/0/during/0", "feeds do not nest"),
+                Arguments.of("after outside a feed's during",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"after\":10}]",
+                        "/cases/0/steps/0/after", "unknown field 'after'"),
+                Arguments.of("a bad auth",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"auth\":\"root\"}}]",
+                        "/cases/0/steps/0/request/auth", "auth is \"admin\", \"none\", \"bad\""),
+                Arguments.of("auth beside an Authorization header",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"headers\":{\"authorization\":\"Basic x\"},"
+                                + "\"auth\":\"none\"}}]",
+                        "/cases/0/steps/0/request/auth", "exclude each other"),
+                Arguments.of("body and bodyText together",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"body\":{},\"bodyText\":\"{\"}}]",
+                        "/cases/0/steps/0/request/bodyText", "body or bodyText, not both"),
+                Arguments.of("a database name CouchDB refuses",
+                        "\"databases\":[\"Db\"],\"steps\":[{\"request\":{\"path\":\"/\"}}]",
+                        "/cases/0/databases/0", "lowercase"),
+                Arguments.of("a name both a database and a name",
+                        "\"databases\":[\"db\"],\"names\":[\"db\"],\"steps\":[{\"request\":{\"path\":\"/\"}}]",
+                        "/cases/0/names/0", "already bound"),
+                Arguments.of("a recording that is no scenario id",
+                        "\"recording\":\"continuous writes\",\"steps\":[{\"request\":{\"path\":\"/\"}}]",
+                        "/cases/0/recording", "not a scenario id"),
+                Arguments.of("no steps",
+                        "\"steps\":[]",
+                        "/cases/0/steps", "non-empty array"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedCases")
+    void should_name_file_case_and_pointer_when_a_fixture_is_malformed(String what, String fields, String pointer,
+            String message) {
+        // when
+        FixtureException e = problemWith(fields);
+
+        // then
+        assertThat(e.file()).isEqualTo(FILE);
+        assertThat(e.caseId()).isEqualTo("http.t.bad");
+        assertThat(e.pointer()).isEqualTo(pointer);
+        assertThat(e.getMessage()).startsWith(FILE + ": case http.t.bad: " + pointer + ": ").contains(message);
+    }
+
+    @Test
+    void should_reject_an_id_whose_section_is_not_the_files() {
+        // given
+        String text = fixture("t", "[{\"id\":\"http.other.x\",\"level\":\"MUST\",\"description\":\"d\","
+                + "\"steps\":[{\"request\":{\"path\":\"/\"}}]}]");
+
+        // when
+        FixtureException e = catchThrowableOfType(() -> new HttpFixtureParser(FILE).parse(text),
+                FixtureException.class);
+
+        // then
+        assertThat(e.pointer()).isEqualTo("/cases/0/id");
+        assertThat(e).hasMessageContaining("the id's section 'other' differs from the file's section 't'");
+    }
+
+    @Test
+    void should_reject_a_query_server_id_in_an_http_file() {
+        // given
+        String text = fixture("t", "[{\"id\":\"qs.t.x\",\"level\":\"MUST\",\"description\":\"d\","
+                + "\"steps\":[{\"request\":{\"path\":\"/\"}}]}]");
+
+        // when
+        FixtureException e = catchThrowableOfType(() -> new HttpFixtureParser(FILE).parse(text),
+                FixtureException.class);
+
+        // then
+        assertThat(e.caseId()).isEqualTo("qs.t.x");
+        assertThat(e).hasMessageContaining("id must be http.<section>.<name>");
+    }
+
+    @Test
+    void should_name_line_and_column_when_a_key_is_duplicated() {
+        // given
+        String text = "{\"section\":\"t\",\n\"section\":\"t\",\"cases\":[]}";
+
+        // when
+        FixtureException e = catchThrowableOfType(() -> new HttpFixtureParser(FILE).parse(text),
+                FixtureException.class);
+
+        // then
+        assertThat(e).hasMessageStartingWith(FILE + ": malformed JSON at line 2").hasMessageContaining("section");
+    }
+
+    @Test
+    void should_let_the_feed_expectation_use_what_its_during_steps_captured() {
+        // given
+        String text = fixture("t", """
+                [{"id": "http.t.ok", "level": "MUST", "description": "d",
+                  "steps": [{"feed": {"kind": "continuous", "path": "/{{db}}/_changes?feed=continuous"},
+                             "during": [{"request": {"method": "PUT", "path": "/{{db}}/a", "body": {}},
+                                         "capture": {"rev": "/rev"}}],
+                             "expect": {"events": [{"id": "a", "changes": [{"rev": "{{rev}}"}]}]},
+                             "capture": {"seq": "/events/0/seq"}},
+                            {"request": {"path": "/{{db}}/_changes?since={{seq}}&rev={{rev}}"}}]}]
+                """);
+
+        // when
+        var loaded = new HttpFixtureParser(FILE).parse(text);
+
+        // then
+        assertThat(loaded).singleElement().satisfies(l -> assertThat(l.testCase().steps()).hasSize(2));
+    }
+}

@@ -1,0 +1,13 @@
+package org.couchtck.kit.endpoint;
+
+/** Fixture texts for the tests of the HTTP corpus and executor. */
+final class HttpFixtures {
+
+    private HttpFixtures() {
+    }
+
+    /** One HTTP fixture file holding {@code cases} (a JSON array text) for {@code section}. */
+    static String fixture(String section, String cases) {
+        return "{\"section\":\"" + section + "\",\"spec\":\"src/chttpd/src/chttpd_db.erl\",\"cases\":" + cases + "}";
+    }
+}
