@@ -1,0 +1,312 @@
+package org.couchtck.reference.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Map.Entry;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * One database: its documents and its update sequence.
+ *
+ * <p>Every write takes the one lock, bumps the sequence and moves the document to its new place in the by-sequence
+ * index, so a reader holding the lock sees a prefix of the history and a reader waiting on {@link #awaitAfter} wakes
+ * for every commit. That is what makes the changes feeds exact.
+ */
+public final class Database {
+
+    private final String name;
+    private final String uuid;
+    private final long instanceStartMicros;
+    private final Consumer<Database> onUpdate;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Map<String, RevisionTree> trees = new HashMap<>();
+    private final Map<String, DocumentState> current = new HashMap<>();
+    private final TreeMap<Long, String> bySeq = new TreeMap<>();
+    private final Map<String, LocalDocument> locals = new HashMap<>();
+    private long updateSeq;
+    private boolean deleted;
+    private volatile JsonNode security = defaultSecurity();
+
+    Database(String name, String uuid, long instanceStartMicros, Consumer<Database> onUpdate) {
+        this.name = name;
+        this.uuid = uuid;
+        this.instanceStartMicros = instanceStartMicros;
+        this.onUpdate = onUpdate;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** A random id of this incarnation of the database (a recreated database gets a new one). */
+    public String uuid() {
+        return uuid;
+    }
+
+    public long instanceStartMicros() {
+        return instanceStartMicros;
+    }
+
+    /** The {@code _security} object: CouchDB 3's default lets only admins in. */
+    public JsonNode security() {
+        return security;
+    }
+
+    public void setSecurity(JsonNode security) {
+        this.security = security.deepCopy();
+    }
+
+    private static JsonNode defaultSecurity() {
+        var factory = JsonNodeFactory.instance;
+        ObjectNode sec = factory.objectNode();
+        sec.putObject("members").putArray("roles").add("_admin");
+        sec.putObject("admins").putArray("roles").add("_admin");
+        return sec;
+    }
+
+    /** Writes documents with CouchDB's new_edits=true rules (each names the revision it updates). */
+    public List<WriteResult> write(List<DocumentWrite> writes) {
+        List<WriteResult> results = new ArrayList<>(writes.size());
+        boolean any = false;
+        lock.lock();
+        try {
+            for (DocumentWrite w : writes) {
+                WriteResult r = writeOne(w);
+                any |= r instanceof WriteResult.Written;
+                results.add(r);
+            }
+            if (any) {
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (any) {
+            onUpdate.accept(this);
+        }
+        return results;
+    }
+
+    /** Writes documents as replication does (new_edits=false): each revision is stored as given, making conflicts. */
+    public List<WriteResult> replicate(List<DocumentWrite> writes) {
+        List<WriteResult> results = new ArrayList<>(writes.size());
+        boolean any = false;
+        lock.lock();
+        try {
+            for (DocumentWrite w : writes) {
+                RevisionTree tree = trees.computeIfAbsent(w.id(), k -> new RevisionTree());
+                List<Revision> history = w.history().isEmpty() ? List.of(w.rev()) : w.history();
+                boolean added = false;
+                for (int i = history.size() - 1; i >= 0; i--) {
+                    Revision parent = i + 1 < history.size() ? history.get(i + 1) : null;
+                    ObjectNode body = i == 0 ? w.body() : null;
+                    added |= tree.add(new RevisionNode(history.get(i), parent, body, i == 0 && w.deleted()));
+                }
+                if (added && !tree.leaves().isEmpty()) {
+                    commit(w.id(), tree);
+                    any = true;
+                }
+                results.add(new WriteResult.Written(w.id(), w.rev()));
+            }
+            if (any) {
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (any) {
+            onUpdate.accept(this);
+        }
+        return results;
+    }
+
+    private WriteResult writeOne(DocumentWrite w) {
+        RevisionTree tree = trees.get(w.id());
+        Revision parent;
+        if (w.rev() == null) {
+            if (tree != null && !tree.isEmpty() && !tree.winner().deleted()) {
+                return WriteResult.Refused.conflict(w.id());
+            }
+            // a new document, or a new life of a deleted one on top of its deleted winner
+            parent = tree == null || tree.isEmpty() ? null : tree.winner().rev();
+        } else {
+            if (tree == null || !tree.isLeaf(w.rev())) {
+                return WriteResult.Refused.conflict(w.id());
+            }
+            parent = w.rev();
+        }
+        long oldStart = parent == null ? 0 : parent.pos();
+        byte[] oldHash = parent == null ? null : parent.hashBytes();
+        Revision rev = new Revision(oldStart + 1, RevisionIds.next(w.deleted(), oldStart, oldHash, w.body()));
+        if (tree == null) {
+            tree = new RevisionTree();
+            trees.put(w.id(), tree);
+        }
+        if (!tree.add(new RevisionNode(rev, parent, w.body(), w.deleted()))) {
+            return WriteResult.Refused.conflict(w.id());
+        }
+        commit(w.id(), tree);
+        return new WriteResult.Written(w.id(), rev);
+    }
+
+    private void commit(String id, RevisionTree tree) {
+        DocumentState before = current.get(id);
+        if (before != null) {
+            bySeq.remove(before.seq());
+        }
+        updateSeq++;
+        bySeq.put(updateSeq, id);
+        current.put(id, tree.snapshot(id, updateSeq));
+    }
+
+    /** A {@code _local} document: never replicated, never in the changes feed, revisions {@code 0-N}. */
+    public record LocalDocument(String id, long rev, ObjectNode body) {}
+
+    /**
+     * Writes a {@code _local} document as CouchDB does: a revision given must name the current one ({@code 0-N}), the
+     * new one is {@code 0-(N+1)}; a deletion removes it and answers {@code 0-0}.
+     *
+     * @return the new revision, or empty on a conflict (or the deletion of a missing document)
+     */
+    public Optional<String> writeLocal(String id, String rev, boolean delete, ObjectNode body) {
+        lock.lock();
+        try {
+            LocalDocument current = locals.get(id);
+            boolean matches = current == null ? rev == null || rev.equals("0-0") : ("0-" + current.rev()).equals(rev);
+            if (!matches || (delete && current == null)) {
+                return Optional.empty();
+            }
+            if (delete) {
+                locals.remove(id);
+                return Optional.of("0-0");
+            }
+            long next = current == null ? 1 : current.rev() + 1;
+            locals.put(id, new LocalDocument(id, next, body));
+            return Optional.of("0-" + next);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public Optional<LocalDocument> getLocal(String id) {
+        lock.lock();
+        try {
+            return Optional.ofNullable(locals.get(id));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The document as it stands, deleted or not; empty when it was never written. */
+    public Optional<DocumentState> get(String id) {
+        lock.lock();
+        try {
+            return Optional.ofNullable(current.get(id));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The documents changed after {@code since}, each once at its latest sequence, in sequence order (or reverse
+     * order when {@code descending}, then from the newest down to but excluding {@code since}), at most
+     * {@code limit} of them.
+     */
+    public ChangesSnapshot changes(long since, boolean descending, long limit) {
+        lock.lock();
+        try {
+            NavigableMap<Long, String> after = bySeq.tailMap(since, false);
+            List<DocumentState> rows = new ArrayList<>();
+            for (Entry<Long, String> e : descending ? after.descendingMap().entrySet() : after.entrySet()) {
+                if (rows.size() >= limit) {
+                    break;
+                }
+                rows.add(current.get(e.getValue()));
+            }
+            long pending = Math.max(0, after.size() - rows.size());
+            return new ChangesSnapshot(rows, updateSeq, pending);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Every document's state, in no particular order (for {@code _all_docs}, which sorts by its own collation). */
+    public List<DocumentState> documents() {
+        lock.lock();
+        try {
+            return new ArrayList<>(current.values());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public long updateSeq() {
+        lock.lock();
+        try {
+            return updateSeq;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Counts of live and deleted documents (design documents included, local ones are not stored here). */
+    public long[] docCounts() {
+        lock.lock();
+        try {
+            long live = current.values().stream().filter(d -> !d.deleted()).count();
+            return new long[] {live, current.size() - live};
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Waits until the sequence passes {@code seq}, the database is deleted, or the time is up.
+     *
+     * @return true when there is something after {@code seq}
+     */
+    public boolean awaitAfter(long seq, long timeoutMillis) throws InterruptedException {
+        long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        lock.lock();
+        try {
+            while (updateSeq <= seq && !deleted && nanos > 0) {
+                nanos = changed.awaitNanos(nanos);
+            }
+            return updateSeq > seq;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public boolean isDeleted() {
+        lock.lock();
+        try {
+            return deleted;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void markDeleted() {
+        lock.lock();
+        try {
+            deleted = true;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+}
