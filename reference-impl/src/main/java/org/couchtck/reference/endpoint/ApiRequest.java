@@ -1,0 +1,121 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One HTTP request as the routes see it, free of the server library's types: method, decoded path segments, query
+ * parameters in order, headers, body, and the user it acts as.
+ */
+final class ApiRequest {
+
+    private final String method;
+    private final List<String> segments;
+    private final List<Map.Entry<String, String>> query;
+    private final Map<String, String> headers;
+    private final byte[] body;
+    private final UserContext user;
+
+    ApiRequest(String method, String rawPath, String rawQuery, Map<String, String> headers, byte[] body,
+            UserContext user) {
+        this.method = method;
+        this.segments = splitPath(rawPath);
+        this.query = parseQuery(rawQuery);
+        this.headers = headers;
+        this.body = body;
+        this.user = user;
+    }
+
+    String method() {
+        return method;
+    }
+
+    List<String> segments() {
+        return segments;
+    }
+
+    String segment(int i) {
+        return i < segments.size() ? segments.get(i) : null;
+    }
+
+    /** The last value given for a query parameter, as CouchDB reads repeated ones. */
+    Optional<String> param(String name) {
+        String value = null;
+        for (Map.Entry<String, String> e : query) {
+            if (e.getKey().equals(name)) {
+                value = e.getValue();
+            }
+        }
+        return Optional.ofNullable(value);
+    }
+
+    List<Map.Entry<String, String>> params() {
+        return query;
+    }
+
+    /** A header by case-insensitive name. */
+    Optional<String> header(String name) {
+        return Optional.ofNullable(headers.get(name.toLowerCase(Locale.ROOT)));
+    }
+
+    byte[] body() {
+        return body;
+    }
+
+    UserContext user() {
+        return user;
+    }
+
+    /** The body as JSON; a body that is not JSON is CouchDB's 400 {@code bad_request}. */
+    JsonNode jsonBody() {
+        if (body.length == 0) {
+            throw CouchError.badRequest("Request body must be a JSON object");
+        }
+        try {
+            JsonNode node = Json.MAPPER.readTree(body);
+            if (node == null) {
+                throw CouchError.badRequest("Request body must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw CouchError.badRequest("invalid UTF-8 JSON");
+        } catch (java.io.IOException e) {
+            throw CouchError.badRequest("invalid UTF-8 JSON");
+        }
+    }
+
+    private static List<String> splitPath(String rawPath) {
+        List<String> out = new ArrayList<>();
+        for (String part : rawPath.split("/")) {
+            if (!part.isEmpty()) {
+                out.add(URLDecoder.decode(part.replace("+", "%2B"), StandardCharsets.UTF_8));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<Map.Entry<String, String>> parseQuery(String rawQuery) {
+        List<Map.Entry<String, String>> out = new ArrayList<>();
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return out;
+        }
+        for (String pair : rawQuery.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            out.add(Map.entry(URLDecoder.decode(key, StandardCharsets.UTF_8),
+                    URLDecoder.decode(value, StandardCharsets.UTF_8)));
+        }
+        return List.copyOf(out);
+    }
+}

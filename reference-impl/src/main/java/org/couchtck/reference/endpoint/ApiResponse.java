@@ -1,0 +1,101 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Blocker;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Writes one reply: a whole JSON body, or a chunked stream whose every {@link Stream#write} is one HTTP chunk sent at
+ * once (how CouchDB frames feeds and heartbeats). Writes block, so a route runs top to bottom on its thread.
+ */
+final class ApiResponse {
+
+    private final Response response;
+    private final Callback callback;
+    /** CouchDB 3.5.2 answers JSON as application/json whatever the Accept header says (the recordings show it). */
+    static final String JSON_TYPE = "application/json";
+
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    private boolean committed;
+
+    ApiResponse(Response response, Callback callback) {
+        this.response = response;
+        this.callback = callback;
+    }
+
+    /** Adds a header to the reply that is yet to be written. */
+    ApiResponse header(String name, String value) {
+        headers.put(name, value);
+        return this;
+    }
+
+    boolean isCommitted() {
+        return committed;
+    }
+
+    /** A whole JSON reply: compact JSON and a newline, with a Content-Length. */
+    void json(int status, JsonNode body) throws IOException {
+        byte[] bytes = (Json.write(body) + "\n").getBytes(StandardCharsets.UTF_8);
+        begin(status, JSON_TYPE);
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
+        blockingWrite(true, ByteBuffer.wrap(bytes));
+        callback.succeeded();
+    }
+
+    /** Starts a chunked reply; nothing is sent until the first write. */
+    Stream stream(int status, String contentType) {
+        begin(status, contentType);
+        return new Stream();
+    }
+
+
+    private void begin(int status, String contentType) {
+        committed = true;
+        response.setStatus(status);
+        var h = response.getHeaders();
+        h.put(HttpHeader.CONTENT_TYPE, contentType);
+        h.put("Cache-Control", "must-revalidate");
+        headers.forEach(h::put);
+        h.put("X-Couch-Request-ID", Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 24));
+        h.put("X-CouchDB-Body-Time", "0");
+    }
+
+    private void blockingWrite(boolean last, ByteBuffer buffer) throws IOException {
+        try (Blocker.Callback cb = Blocker.callback()) {
+            response.write(last, buffer, cb);
+            cb.block();
+        }
+    }
+
+    /** An open chunked reply. */
+    final class Stream {
+
+        private boolean ended;
+
+        /** Sends {@code text} as one chunk; fails when the client has gone. */
+        void write(String text) throws IOException {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedIOException("endpoint stopping");
+            }
+            blockingWrite(false, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+        }
+
+        /** Ends the reply with the last (empty) chunk. */
+        void end() throws IOException {
+            if (!ended) {
+                ended = true;
+                blockingWrite(true, ByteBuffer.allocate(0));
+                callback.succeeded();
+            }
+        }
+    }
+}

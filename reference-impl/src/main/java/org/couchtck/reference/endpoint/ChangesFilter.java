@@ -1,0 +1,132 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.couchtck.reference.store.Database;
+import org.couchtck.reference.store.DocumentState;
+
+/**
+ * Which changes a feed shows. The builtin id filters ({@code _doc_ids}, {@code _design}) only enumerate the documents
+ * they match, as CouchDB's do; the others look at every change. That difference shows in {@code pending}.
+ */
+interface ChangesFilter {
+
+    /** One boolean per document, in order. */
+    List<Boolean> test(List<DocumentState> docs);
+
+    /** Whether documents it rejects are never enumerated (so they do not count as seen for {@code pending}). */
+    default boolean enumeratesMatchesOnly() {
+        return false;
+    }
+
+    ChangesFilter ALL = docs -> docs.stream().map(d -> true).toList();
+
+    /** The filter the request names, after CouchDB's checks of its parameters. */
+    static ChangesFilter from(ApiRequest request, ChangesParams params, Database db, DesignFunctions functions) {
+        if (params.filter().isEmpty()) {
+            return ALL;
+        }
+        String name = params.filter().get();
+        switch (name) {
+            case "_doc_ids": {
+                Set<String> ids = ChangesParams.docIds(request);
+                return byId(d -> ids.contains(d.id()));
+            }
+            case "_design":
+                return byId(d -> d.id().startsWith("_design/"));
+            case "_view": {
+                String view = request.param("view")
+                        .orElseThrow(() -> CouchError.badRequest("`view` filter parameter is not provided."));
+                int slash = view.indexOf('/');
+                if (slash < 0) {
+                    throw new CouchError(500, "case_clause", view);
+                }
+                ObjectNode ddoc = designDoc(db, view.substring(0, slash));
+                String viewName = view.substring(slash + 1);
+                if (!ddoc.path("views").path(viewName).path("map").isTextual()) {
+                    throw CouchError.notFound("missing json key: " + viewName);
+                }
+                return docs -> functions.viewFilter(ddoc, viewName, bodies(docs));
+            }
+            default:
+                break;
+        }
+        if (name.startsWith("_")) {
+            throw CouchError.badRequest("unknown builtin filter name");
+        }
+        int slash = name.indexOf('/');
+        if (slash < 0) {
+            throw CouchError.badRequest("`filter` must be of the form `designname/filtername`");
+        }
+        ObjectNode ddoc = designDoc(db, name.substring(0, slash));
+        String filterName = name.substring(slash + 1);
+        if (!ddoc.path("filters").path(filterName).isTextual()) {
+            throw CouchError.notFound("missing json key: " + filterName);
+        }
+        ObjectNode req = FilterRequests.of(request, db);
+        return docs -> functions.filter(ddoc, filterName, bodies(docs), req);
+    }
+
+    private static ChangesFilter byId(java.util.function.Predicate<DocumentState> match) {
+        return new ChangesFilter() {
+            @Override
+            public List<Boolean> test(List<DocumentState> docs) {
+                return docs.stream().map(match::test).toList();
+            }
+
+            @Override
+            public boolean enumeratesMatchesOnly() {
+                return true;
+            }
+        };
+    }
+
+    private static ObjectNode designDoc(Database db, String name) {
+        DocumentState ddoc = db.get("_design/" + name).filter(d -> !d.deleted())
+                .orElseThrow(() -> CouchError.notFound("missing"));
+        return DocumentJson.render(ddoc, ddoc.winner(), DocumentJson.Options.PLAIN);
+    }
+
+    private static List<ObjectNode> bodies(List<DocumentState> docs) {
+        List<ObjectNode> out = new ArrayList<>();
+        for (DocumentState d : docs) {
+            out.add(DocumentJson.render(d, d.winner(), DocumentJson.Options.PLAIN));
+        }
+        return out;
+    }
+
+    /** The {@code req} object a filter function receives. */
+    final class FilterRequests {
+        private FilterRequests() {}
+
+        static ObjectNode of(ApiRequest request, Database db) {
+            ObjectNode req = Json.object();
+            req.put("method", request.method());
+            var path = req.putArray("path");
+            request.segments().forEach(path::add);
+            ObjectNode query = req.putObject("query");
+            request.params().forEach(e -> query.put(e.getKey(), e.getValue()));
+            req.putObject("headers");
+            req.put("body", request.body().length == 0 ? "undefined"
+                    : new String(request.body(), java.nio.charset.StandardCharsets.UTF_8));
+            req.put("peer", "127.0.0.1");
+            req.putObject("form");
+            req.putObject("cookie");
+            ObjectNode user = req.putObject("userCtx");
+            user.put("db", db.name());
+            if (request.user().name() == null) {
+                user.putNull("name");
+            } else {
+                user.put("name", request.user().name());
+            }
+            var roles = user.putArray("roles");
+            request.user().roles().forEach(roles::add);
+            JsonNode sec = db.security();
+            req.set("secObj", sec);
+            return req;
+        }
+    }
+}

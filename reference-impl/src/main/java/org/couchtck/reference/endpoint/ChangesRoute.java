@@ -1,0 +1,227 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.math.BigInteger;
+import java.util.List;
+import org.couchtck.reference.store.Database;
+import org.couchtck.reference.store.DocumentState;
+import org.couchtck.reference.store.RevisionNode;
+
+/**
+ * {@code _changes} in its four framings. Every wait is on the database's own condition, and every pass starts after
+ * the sequence the previous one reached, so a live feed sends each committed change once and in order.
+ */
+final class ChangesRoute {
+
+    private final DatabaseRoutes databases;
+    private final DesignFunctions functions;
+
+    ChangesRoute(DatabaseRoutes databases, DesignFunctions functions) {
+        this.databases = databases;
+        this.functions = functions;
+    }
+
+    void handle(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET,POST,HEAD");
+        Database db = databases.open(request);
+        ChangesParams params = ChangesParams.from(request);
+        ChangesFilter filter = ChangesFilter.from(request, params, db, functions);
+        long since = params.descending() ? 0 : params.since() == ChangesParams.NOW ? db.updateSeq() : params.since();
+        try {
+            switch (params.feed()) {
+                case NORMAL -> normal(response, db, params, filter, since);
+                case LONGPOLL -> longpoll(response, db, params, filter, since);
+                case CONTINUOUS -> continuous(response, db, params, filter, since);
+                case EVENTSOURCE -> eventsource(response, db, params, filter, since);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("endpoint stopping");
+        }
+    }
+
+    private void normal(ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
+            throws IOException {
+        ChangesScan scan = ChangesScan.run(db, since, params.limit(), params.descending(), filter);
+        response.header("ETag", "\"" + etag(db) + "\"");
+        ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
+        out.write("{\"results\":[\n");
+        out.write(rowsText(db, params, scan.rows(), ",\r\n") + ending(db, scan));
+        out.write("\n");
+        out.end();
+    }
+
+    private void longpoll(ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
+            throws IOException, InterruptedException {
+        ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
+        out.write("{\"results\":[\n");
+        ChangesScan scan = ChangesScan.run(db, since, params.limit(), false, filter);
+        if (scan.rows().isEmpty() && params.limit() > 0) {
+            out.write("\n");
+            long waitMs = params.heartbeat() > 0 ? params.heartbeat() : params.timeout();
+            while (true) {
+                boolean changed = db.awaitAfter(scan.reached(), waitMs);
+                if (db.isDeleted()) {
+                    break;
+                }
+                if (changed) {
+                    out.write("\n");
+                    scan = ChangesScan.run(db, scan.reached(), params.limit(), false, filter);
+                    if (!scan.rows().isEmpty()) {
+                        break;
+                    }
+                } else if (params.heartbeat() > 0) {
+                    out.write("\n");
+                } else {
+                    break;
+                }
+            }
+        }
+        out.write(rowsText(db, params, scan.rows(), ",\r\n") + ending(db, scan));
+        out.write("\n");
+        out.end();
+    }
+
+    private void continuous(ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
+            throws IOException, InterruptedException {
+        ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
+        long sent = 0;
+        ChangesScan scan = ChangesScan.run(db, since, params.limit(), false, filter);
+        if (scan.rows().isEmpty()) {
+            out.write("\n");
+        }
+        sent += writeLines(out, db, params, scan.rows(), sent);
+        long waitMs = params.heartbeat() > 0 ? params.heartbeat() : params.timeout();
+        while (sent < params.limit() && !db.isDeleted()) {
+            boolean changed = db.awaitAfter(scan.reached(), waitMs);
+            if (db.isDeleted()) {
+                break;
+            }
+            if (changed) {
+                out.write("\n");
+                scan = ChangesScan.run(db, scan.reached(), params.limit() - sent, false, filter);
+                sent += writeLines(out, db, params, scan.rows(), sent);
+            } else if (params.heartbeat() > 0) {
+                out.write("\n");
+            } else {
+                break;
+            }
+        }
+        out.write("{\"last_seq\":" + Json.write(seq(db, scan.lastSeq())) + ",\"pending\":" + scan.pending() + "}\n");
+        out.write("\n");
+        out.end();
+    }
+
+    private void eventsource(ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
+            throws IOException, InterruptedException {
+        response.header("Cache-Control", "no-cache");
+        ApiResponse.Stream out = response.stream(200, "text/event-stream");
+        long sent = 0;
+        ChangesScan scan = ChangesScan.run(db, since, params.limit(), false, filter);
+        if (scan.rows().isEmpty()) {
+            out.write("\n");
+        } else {
+            out.write(events(db, params, scan.rows(), sent));
+            sent += scan.rows().size();
+        }
+        long waitMs = params.heartbeat() > 0 ? params.heartbeat() : params.timeout();
+        while (sent < params.limit() && !db.isDeleted()) {
+            boolean changed = db.awaitAfter(scan.reached(), waitMs);
+            if (db.isDeleted()) {
+                break;
+            }
+            if (changed) {
+                out.write("event: heartbeat\ndata: \n\n");
+                scan = ChangesScan.run(db, scan.reached(), params.limit() - sent, false, filter);
+                if (!scan.rows().isEmpty()) {
+                    out.write(events(db, params, scan.rows(), sent));
+                    sent += scan.rows().size();
+                }
+            } else if (params.heartbeat() > 0) {
+                out.write("event: heartbeat\ndata: \n\n");
+            } else {
+                break;
+            }
+        }
+        out.end();
+    }
+
+    private long writeLines(ApiResponse.Stream out, Database db, ChangesParams params, List<DocumentState> rows,
+            long before) throws IOException {
+        long i = before;
+        for (DocumentState doc : rows) {
+            out.write(Json.write(row(db, params, doc, ++i)) + "\n");
+        }
+        return rows.size();
+    }
+
+    private String events(Database db, ChangesParams params, List<DocumentState> rows, long before) {
+        StringBuilder text = new StringBuilder();
+        long i = before;
+        for (DocumentState doc : rows) {
+            ObjectNode row = row(db, params, doc, ++i);
+            text.append("data: ").append(Json.write(row)).append('\n');
+            text.append("id: ").append(Json.write(row.get("seq"))).append("\n\n");
+        }
+        return text.toString();
+    }
+
+    private String rowsText(Database db, ChangesParams params, List<DocumentState> rows, String separator) {
+        StringBuilder text = new StringBuilder();
+        long i = 0;
+        for (DocumentState doc : rows) {
+            if (i > 0) {
+                text.append(separator);
+            }
+            text.append(Json.write(row(db, params, doc, ++i)));
+        }
+        return text.toString();
+    }
+
+    private String ending(Database db, ChangesScan scan) {
+        return "\n],\n\"last_seq\":" + Json.write(seq(db, scan.lastSeq())) + ",\"pending\":" + scan.pending() + "}\n";
+    }
+
+    private ObjectNode row(Database db, ChangesParams params, DocumentState doc, long index) {
+        ObjectNode row = Json.object();
+        if (params.showsSeq(index)) {
+            row.set("seq", seq(db, doc.seq()));
+        } else {
+            row.putNull("seq");
+        }
+        row.put("id", doc.id());
+        ArrayNode changes = row.putArray("changes");
+        List<RevisionNode> revs = params.allDocsStyle() ? doc.leaves() : List.of(doc.winner());
+        revs.forEach(n -> changes.addObject().put("rev", n.rev().toString()));
+        if (doc.deleted()) {
+            row.put("deleted", true);
+        }
+        if (params.includeDocs()) {
+            row.set("doc", DocumentJson.render(doc, doc.winner(),
+                    new DocumentJson.Options(false, params.conflicts(), false)));
+        }
+        return row;
+    }
+
+    private static com.fasterxml.jackson.databind.node.TextNode seq(Database db, long n) {
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(SeqCodec.encode(db.uuid(), n));
+    }
+
+    /** A normal feed's ETag: 25 base-36 digits that change with the database's state only, like CouchDB's. */
+    static String etag(Database db) {
+        try {
+            byte[] digest = MessageDigest.getInstance("MD5")
+                    .digest((db.uuid() + ":" + db.updateSeq()).getBytes(StandardCharsets.UTF_8));
+            String text = new BigInteger(1, digest).toString(36).toUpperCase(java.util.Locale.ROOT);
+            String padded = "0".repeat(Math.max(0, 25 - text.length())) + text;
+            return padded.substring(padded.length() - 25);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("MD5 is part of every JDK", e);
+        }
+    }
+}

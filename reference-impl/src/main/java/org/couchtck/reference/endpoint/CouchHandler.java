@@ -1,0 +1,67 @@
+package org.couchtck.reference.endpoint;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * The one Jetty handler: turns a request into an {@link ApiRequest}, authenticates it, hands it to the routes, and
+ * turns a {@link CouchError} into CouchDB's error reply. Routes run blocking on Jetty's pool threads.
+ */
+final class CouchHandler extends Handler.Abstract {
+
+    private final Authenticator authenticator;
+    private final Routes routes;
+
+    CouchHandler(Authenticator authenticator, Routes routes) {
+        this.authenticator = authenticator;
+        this.routes = routes;
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        ApiResponse out = new ApiResponse(response, callback);
+        try {
+            Map<String, String> headers = new HashMap<>();
+            for (HttpField field : request.getHeaders()) {
+                headers.putIfAbsent(field.getName().toLowerCase(Locale.ROOT), field.getValue());
+            }
+            ByteBuffer buffer = Content.Source.asByteBuffer(request);
+            byte[] body = new byte[buffer.remaining()];
+            buffer.get(body);
+            UserContext user = authenticator.authenticate(
+                    java.util.Optional.ofNullable(headers.get("authorization")),
+                    java.util.Optional.ofNullable(headers.get("cookie")));
+            ApiRequest api = new ApiRequest(request.getMethod(), request.getHttpURI().getPath(),
+                    request.getHttpURI().getQuery(), headers, body, user);
+            routes.handle(api, out);
+        } catch (CouchError e) {
+            replyError(out, callback, e);
+        } catch (IOException e) {
+            // the client went away mid-reply: nothing left to tell it
+            callback.failed(e);
+        } catch (RuntimeException e) {
+            replyError(out, callback, new CouchError(500, "unknown_error", String.valueOf(e.getMessage())));
+        }
+        return true;
+    }
+
+    private static void replyError(ApiResponse out, Callback callback, CouchError e) throws IOException {
+        if (out.isCommitted()) {
+            callback.failed(e);
+            return;
+        }
+        if (e instanceof CouchError.MethodNotAllowed m) {
+            out.header("Allow", m.allowed());
+        }
+        out.json(e.status(), Json.error(e.error(), e.reason()));
+    }
+}

@@ -1,0 +1,259 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.couchtck.reference.store.Database;
+import org.couchtck.reference.store.DocumentState;
+import org.couchtck.reference.store.DocumentWrite;
+import org.couchtck.reference.store.Store;
+import org.couchtck.reference.store.WriteResult;
+
+/** Requests on a database itself: create, info, delete, POST a document, {@code _bulk_docs}, {@code _all_docs}. */
+final class DatabaseRoutes {
+
+    private static final String NAME_RULES = "Only lowercase characters (a-z), digits (0-9), and any of the characters"
+            + " _, $, (, ), +, -, and / are allowed. Must begin with a letter.";
+
+    private final Store store;
+    private final DocumentWrites writes;
+
+    DatabaseRoutes(Store store, DocumentWrites writes) {
+        this.store = store;
+        this.writes = writes;
+    }
+
+    boolean isSystemDatabase(String name) {
+        return name.equals("_users") || name.equals("_replicator") || name.equals("_global_changes");
+    }
+
+    /** The database the request names, after the name and access checks CouchDB makes. */
+    Database open(ApiRequest request) {
+        String name = request.segment(0);
+        checkName(name);
+        Database db = store.get(name).orElseThrow(() -> CouchError.notFound("Database does not exist."));
+        Access.requireMember(request, db.security());
+        return db;
+    }
+
+    void handleDatabase(ApiRequest request, ApiResponse response) throws IOException {
+        switch (request.method()) {
+            case "PUT" -> create(request, response);
+            case "GET", "HEAD" -> info(open(request), response);
+            case "DELETE" -> delete(request, response);
+            case "POST" -> postDocument(request, response);
+            default -> throw CouchError.methodNotAllowed("DELETE,GET,HEAD,POST,PUT");
+        }
+    }
+
+    private void create(ApiRequest request, ApiResponse response) throws IOException {
+        String name = request.segment(0);
+        Access.requireAdmin(request);
+        checkName(name);
+        if (store.create(name).isEmpty()) {
+            throw new CouchError(412, "file_exists", "The database could not be created, the file already exists.");
+        }
+        response.header("Location", Locations.of(request, name));
+        response.json(201, ok());
+    }
+
+    private void delete(ApiRequest request, ApiResponse response) throws IOException {
+        String name = request.segment(0);
+        Access.requireAdmin(request);
+        checkName(name);
+        if (request.param("rev").isPresent()) {
+            throw CouchError.badRequest("You tried to DELETE a database with a ?=rev parameter. "
+                    + "Did you mean to DELETE a document instead?");
+        }
+        if (!store.delete(name)) {
+            throw CouchError.notFound("Database does not exist.");
+        }
+        response.json(200, ok());
+    }
+
+    private void info(Database db, ApiResponse response) throws IOException {
+        long[] counts = db.docCounts();
+        ObjectNode body = Json.object();
+        body.put("instance_start_time", Long.toString(db.instanceStartMicros() / 1_000_000));
+        body.put("db_name", db.name());
+        body.put("purge_seq", SeqCodec.encode(db.uuid(), 0));
+        body.put("update_seq", SeqCodec.encode(db.uuid(), db.updateSeq()));
+        ObjectNode sizes = body.putObject("sizes");
+        sizes.put("file", 0);
+        sizes.put("external", 0);
+        sizes.put("active", 0);
+        body.putObject("props");
+        body.put("doc_del_count", counts[1]);
+        body.put("doc_count", counts[0]);
+        body.put("disk_format_version", 8);
+        body.put("compact_running", false);
+        ObjectNode cluster = body.putObject("cluster");
+        cluster.put("q", 1);
+        cluster.put("n", 1);
+        cluster.put("w", 1);
+        cluster.put("r", 1);
+        response.json(200, body);
+    }
+
+    private void postDocument(ApiRequest request, ApiResponse response) throws IOException {
+        Database db = open(request);
+        requireJsonContent(request);
+        JsonNode json = request.jsonBody();
+        String id = json.isObject() && json.has("_id") ? null : UUID.randomUUID().toString().replace("-", "");
+        DocumentWrite write = DocumentJson.fromClient(json, id, null);
+        writes.reply(request, response, db, write, true);
+    }
+
+    void bulkDocs(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "POST");
+        Database db = open(request);
+        requireJsonContent(request);
+        JsonNode body = request.jsonBody();
+        if (!body.isObject() || !body.has("docs")) {
+            throw CouchError.badRequest("POST body must include `docs` parameter.");
+        }
+        if (!body.get("docs").isArray()) {
+            throw CouchError.badRequest("`docs` parameter must be an array.");
+        }
+        boolean newEdits = !body.has("new_edits") || body.get("new_edits").asBoolean(true);
+        List<DocumentWrite> docs = new ArrayList<>();
+        for (JsonNode doc : body.get("docs")) {
+            String id = doc.isObject() && doc.has("_id") ? null : UUID.randomUUID().toString().replace("-", "");
+            DocumentWrite write = DocumentJson.fromClient(doc, id, null);
+            if (!newEdits && write.rev() == null) {
+                throw CouchError.badRequest("When `new_edits: false`, the document needs `_rev` or `_revisions` specified");
+            }
+            docs.add(writes.prepare(db, write));
+        }
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        if (newEdits) {
+            for (WriteResult r : db.write(docs)) {
+                out.add(WriteReplies.row(r));
+            }
+        } else {
+            db.replicate(docs);
+        }
+        response.json(201, out);
+    }
+
+    void allDocs(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET,HEAD,POST");
+        Database db = open(request);
+        ViewRange range = ViewRange.from(request);
+        List<DocumentState> all = new ArrayList<>(db.documents());
+        all.removeIf(d -> d.id().startsWith("_local/"));
+        all.sort(Comparator.comparing(DocumentState::id));
+        ArrayNode rows = Json.MAPPER.createArrayNode();
+        long total = all.stream().filter(d -> !d.deleted()).count();
+        long offset = 0;
+        if (range.keys().isPresent()) {
+            for (JsonNode key : range.keys().get()) {
+                rows.add(keyRow(db, key, range));
+            }
+        } else {
+            List<DocumentState> live = new ArrayList<>(all.stream().filter(d -> !d.deleted()).toList());
+            if (range.descending()) {
+                java.util.Collections.reverse(live);
+            }
+            long skipped = 0;
+            for (DocumentState doc : live) {
+                if (!range.inRange(doc.id())) {
+                    if (range.beforeStart(doc.id())) {
+                        offset++;
+                    }
+                    continue;
+                }
+                if (skipped < range.skip()) {
+                    skipped++;
+                    offset++;
+                    continue;
+                }
+                if (rows.size() >= range.limit()) {
+                    break;
+                }
+                rows.add(row(doc, range));
+            }
+        }
+        ObjectNode body = Json.object();
+        body.put("total_rows", total);
+        body.put("offset", offset);
+        body.set("rows", rows);
+        response.json(200, body);
+    }
+
+    private ObjectNode keyRow(Database db, JsonNode key, ViewRange range) {
+        Optional<DocumentState> doc = key.isTextual() ? db.get(key.asText()) : Optional.empty();
+        ObjectNode row = Json.object();
+        if (doc.isEmpty()) {
+            row.set("key", key);
+            row.put("error", "not_found");
+            return row;
+        }
+        if (doc.get().deleted()) {
+            row.put("id", doc.get().id());
+            row.set("key", key);
+            ObjectNode value = row.putObject("value");
+            value.put("rev", doc.get().winner().rev().toString());
+            value.put("deleted", true);
+            if (range.includeDocs()) {
+                row.putNull("doc");
+            }
+            return row;
+        }
+        return row(doc.get(), range);
+    }
+
+    private static ObjectNode row(DocumentState doc, ViewRange range) {
+        ObjectNode row = Json.object();
+        row.put("id", doc.id());
+        row.put("key", doc.id());
+        row.putObject("value").put("rev", doc.winner().rev().toString());
+        if (range.includeDocs()) {
+            row.set("doc", DocumentJson.render(doc, doc.winner(),
+                    new DocumentJson.Options(false, range.conflicts(), false)));
+        }
+        return row;
+    }
+
+    void security(ApiRequest request, ApiResponse response) throws IOException {
+        Database db = open(request);
+        switch (request.method()) {
+            case "GET", "HEAD" -> response.json(200, db.security());
+            case "PUT" -> {
+                Access.requireAdmin(request);
+                JsonNode body = request.jsonBody();
+                if (!body.isObject()) {
+                    throw CouchError.badRequest("Security object must be a JSON object");
+                }
+                db.setSecurity(body);
+                response.json(200, ok());
+            }
+            default -> throw CouchError.methodNotAllowed("GET,PUT,HEAD");
+        }
+    }
+
+    static void requireJsonContent(ApiRequest request) {
+        String type = request.header("Content-Type").orElse("");
+        if (!type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            throw new CouchError(415, "bad_content_type", "Content-Type must be application/json");
+        }
+    }
+
+    private static void checkName(String name) {
+        if (!Store.isLegalName(name)) {
+            throw new CouchError(400, "illegal_database_name", "Name: '" + name + "'. " + NAME_RULES);
+        }
+    }
+
+    static ObjectNode ok() {
+        ObjectNode ok = Json.object();
+        ok.put("ok", true);
+        return ok;
+    }
+}

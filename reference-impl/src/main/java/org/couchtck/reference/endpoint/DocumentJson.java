@@ -1,0 +1,130 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.couchtck.reference.store.DocumentState;
+import org.couchtck.reference.store.DocumentWrite;
+import org.couchtck.reference.store.Revision;
+import org.couchtck.reference.store.RevisionNode;
+
+/** Documents between CouchDB's JSON and the store: special fields taken apart on the way in, put back on the way out. */
+final class DocumentJson {
+
+    /** Special members CouchDB accepts in a written document and does not keep in its body. */
+    private static final Set<String> IGNORED_SPECIALS = Set.of("_conflicts", "_deleted_conflicts", "_local_seq",
+            "_revs_info", "_attachments");
+
+    private DocumentJson() {}
+
+    /**
+     * Reads a document a client sent.
+     *
+     * @param pathId the id the URL names, or null when the body's {@code _id} says it (POST, _bulk_docs)
+     * @param queryRev a {@code ?rev=} or {@code If-Match} revision, or null
+     */
+    static DocumentWrite fromClient(JsonNode json, String pathId, String queryRev) {
+        if (!json.isObject()) {
+            throw CouchError.badRequest("Document must be a JSON object");
+        }
+        String id = pathId;
+        Revision rev = null;
+        boolean deleted = false;
+        List<Revision> history = List.of();
+        ObjectNode body = Json.object();
+        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            String name = field.getKey();
+            JsonNode value = field.getValue();
+            if (!name.startsWith("_")) {
+                body.set(name, value);
+                continue;
+            }
+            switch (name) {
+                case "_id" -> {
+                    if (!value.isTextual()) {
+                        throw new CouchError(400, "illegal_docid", "Document id must be a string");
+                    }
+                    if (id == null) {
+                        id = value.asText();
+                    }
+                }
+                case "_rev" -> rev = parseRev(value.asText(null));
+                case "_deleted" -> deleted = value.isBoolean() && value.booleanValue();
+                case "_revisions" -> history = parseRevisions(value);
+                default -> {
+                    if (!IGNORED_SPECIALS.contains(name)) {
+                        throw new CouchError(400, "doc_validation", "Bad special document member: " + name);
+                    }
+                }
+            }
+        }
+        if (queryRev != null) {
+            Revision fromQuery = parseRev(queryRev);
+            if (rev != null && !rev.equals(fromQuery)) {
+                throw CouchError.badRequest("Document rev and etag have different values");
+            }
+            rev = fromQuery;
+        }
+        if (id == null) {
+            throw new IllegalStateException("caller must supply an id when the body has none");
+        }
+        DocIds.check(id);
+        return new DocumentWrite(id, rev, deleted, body, history);
+    }
+
+    static Revision parseRev(String text) {
+        return Revision.parse(text).orElseThrow(() -> CouchError.badRequest("Invalid rev format"));
+    }
+
+    private static List<Revision> parseRevisions(JsonNode value) {
+        if (!value.isObject() || !value.path("start").canConvertToLong() || !value.path("ids").isArray()) {
+            throw new CouchError(400, "doc_validation", "_revisions must be an object with start and ids");
+        }
+        long start = value.path("start").asLong();
+        List<Revision> out = new ArrayList<>();
+        for (JsonNode id : value.path("ids")) {
+            if (start < 1 || !id.isTextual()) {
+                throw new CouchError(400, "doc_validation", "RevId isn't a string");
+            }
+            out.add(new Revision(start--, id.asText()));
+        }
+        return out;
+    }
+
+    /** What rendering a document includes besides its body. */
+    record Options(boolean revs, boolean conflicts, boolean deletedConflicts) {
+        static final Options PLAIN = new Options(false, false, false);
+    }
+
+    /** The document at {@code node} (the winner unless a {@code ?rev=} picked another) as CouchDB returns it. */
+    static ObjectNode render(DocumentState doc, RevisionNode node, Options options) {
+        ObjectNode out = Json.object();
+        out.put("_id", doc.id());
+        out.put("_rev", node.rev().toString());
+        if (node.deleted()) {
+            out.put("_deleted", true);
+        }
+        out.setAll(node.body());
+        if (options.revs()) {
+            ObjectNode revisions = out.putObject("_revisions");
+            revisions.put("start", node.rev().pos());
+            ArrayNode ids = revisions.putArray("ids");
+            doc.tree().path(node.rev()).forEach(r -> ids.add(r.hash()));
+        }
+        if (options.conflicts() && node.rev().equals(doc.winner().rev()) && !doc.conflicts().isEmpty()) {
+            ArrayNode conflicts = out.putArray("_conflicts");
+            doc.conflicts().forEach(c -> conflicts.add(c.rev().toString()));
+        }
+        if (options.deletedConflicts() && node.rev().equals(doc.winner().rev()) && !doc.deletedConflicts().isEmpty()) {
+            ArrayNode conflicts = out.putArray("_deleted_conflicts");
+            doc.deletedConflicts().forEach(c -> conflicts.add(c.rev().toString()));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,137 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.util.Optional;
+import org.couchtck.reference.store.Database;
+import org.couchtck.reference.store.DocumentState;
+import org.couchtck.reference.store.DocumentWrite;
+import org.couchtck.reference.store.Revision;
+import org.couchtck.reference.store.RevisionNode;
+
+/** Requests on one document: GET (with {@code rev}, {@code revs}, {@code conflicts}), PUT, DELETE. */
+final class DocumentRoutes {
+
+    private final DatabaseRoutes databases;
+    private final DocumentWrites writes;
+
+    DocumentRoutes(DatabaseRoutes databases, DocumentWrites writes) {
+        this.databases = databases;
+        this.writes = writes;
+    }
+
+    /**
+     * @param id the document id the path names
+     * @param rest index of the first path segment after the id (an attachment name, if any)
+     */
+    void handle(ApiRequest request, ApiResponse response, String id, int rest) throws IOException {
+        Database db = databases.open(request);
+        if (request.segment(rest) != null) {
+            attachment(request, db, id);
+            return;
+        }
+        if (id.startsWith("_local/")) {
+            local(request, response, db, id);
+            return;
+        }
+        switch (request.method()) {
+            case "GET", "HEAD" -> get(request, response, db, id);
+            case "PUT" -> put(request, response, db, id);
+            case "DELETE" -> delete(request, response, db, id);
+            default -> throw CouchError.methodNotAllowed("DELETE,GET,HEAD,POST,PUT,COPY");
+        }
+    }
+
+    private void get(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
+        Optional<String> revParam = request.param("rev");
+        Revision wanted = revParam.map(DocumentJson::parseRev).orElse(null);
+        DocumentState doc = db.get(id).orElseThrow(() -> CouchError.notFound("missing"));
+        RevisionNode node;
+        if (wanted == null) {
+            if (doc.deleted()) {
+                throw CouchError.notFound("deleted");
+            }
+            node = doc.winner();
+        } else {
+            node = doc.tree().find(wanted).orElseThrow(() -> CouchError.notFound("missing"));
+        }
+        boolean meta = flag(request, "meta");
+        DocumentJson.Options options = new DocumentJson.Options(meta || flag(request, "revs"),
+                meta || flag(request, "conflicts"), meta || flag(request, "deleted_conflicts"));
+        response.header("ETag", "\"" + node.rev() + "\"");
+        response.json(200, DocumentJson.render(doc, node, options));
+    }
+
+    private void put(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
+        JsonNode json = request.jsonBody();
+        String queryRev = request.param("rev").orElse(request.header("If-Match").map(DocumentRoutes::unquote)
+                .orElse(null));
+        DocumentWrite write = DocumentJson.fromClient(json, id, queryRev);
+        writes.reply(request, response, db, write, true);
+    }
+
+    private void delete(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
+        String rev = request.param("rev").orElse(request.header("If-Match").map(DocumentRoutes::unquote).orElse(null));
+        DocIds.check(id);
+        if (rev == null) {
+            // CouchDB treats a DELETE without a revision as an update of nothing: a conflict
+            throw new CouchError(409, "conflict", "Document update conflict.");
+        }
+        DocumentWrite write = new DocumentWrite(id, DocumentJson.parseRev(rev), true, Json.object(), null);
+        writes.reply(request, response, db, write, false);
+    }
+
+    /** {@code _local} documents: kept apart, never in {@code _changes}, revisions {@code 0-N}, an opaque ETag. */
+    private void local(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
+        switch (request.method()) {
+            case "GET", "HEAD" -> {
+                Database.LocalDocument doc = db.getLocal(id).orElseThrow(() -> CouchError.notFound("missing"));
+                com.fasterxml.jackson.databind.node.ObjectNode body = Json.object();
+                body.put("_id", id);
+                body.put("_rev", "0-" + doc.rev());
+                body.setAll(doc.body());
+                response.json(200, body);
+            }
+            case "PUT", "DELETE" -> {
+                boolean delete = request.method().equals("DELETE");
+                JsonNode json = delete ? null : request.jsonBody();
+                String rev = request.param("rev").orElse(json == null ? null : json.path("_rev").asText(null));
+                if (json != null && json.isObject()) {
+                    json = ((com.fasterxml.jackson.databind.node.ObjectNode) json).deepCopy();
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) json).remove("_rev");
+                }
+                DocumentWrite write = delete ? null : DocumentJson.fromClient(json, id, null);
+                String newRev = db.writeLocal(id, rev, delete || write.deleted(), delete ? null : write.body())
+                        .orElseThrow(() -> new CouchError(409, "conflict", "Document update conflict."));
+                com.fasterxml.jackson.databind.node.ObjectNode body = Json.object();
+                body.put("ok", true);
+                body.put("id", id);
+                body.put("rev", newRev);
+                response.header("ETag", "\"" + ChangesRoute.etag(db) + "\"");
+                if (!delete) {
+                    response.header("Location", Locations.of(request, db.name(), id));
+                }
+                response.json(delete ? 200 : 201, body);
+            }
+            default -> throw CouchError.methodNotAllowed("DELETE,GET,HEAD,POST,PUT,COPY");
+        }
+    }
+
+    private void attachment(ApiRequest request, Database db, String id) {
+        DocumentState doc = db.get(id).orElseThrow(() -> CouchError.notFound("missing"));
+        if (doc.deleted()) {
+            throw CouchError.notFound("deleted");
+        }
+        throw CouchError.notFound("Document is missing attachment");
+    }
+
+    private static boolean flag(ApiRequest request, String name) {
+        return request.param(name).map("true"::equals).orElse(false);
+    }
+
+    private static String unquote(String etag) {
+        return etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"")
+                ? etag.substring(1, etag.length() - 1)
+                : etag;
+    }
+}

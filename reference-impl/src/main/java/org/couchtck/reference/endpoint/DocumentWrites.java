@@ -1,0 +1,41 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.List;
+import org.couchtck.reference.store.Database;
+import org.couchtck.reference.store.DocumentWrite;
+import org.couchtck.reference.store.WriteResult;
+
+/** What every document write goes through before the store, and the reply to a single-document write. */
+final class DocumentWrites {
+
+    /** What a write becomes before it is stored ({@code _users} passwords hashed). */
+    DocumentWrite prepare(Database db, DocumentWrite write) {
+        if (db.name().equals("_users") && write.body().has("password")) {
+            ObjectNode body = write.body().deepCopy();
+            UserPasswords.hashInPlace(body);
+            return new DocumentWrite(write.id(), write.rev(), write.deleted(), body, write.history());
+        }
+        return write;
+    }
+
+    /** Writes one document and answers as CouchDB does: 201 (200 for a deletion) with ETag, or the error. */
+    void reply(ApiRequest request, ApiResponse response, Database db, DocumentWrite write, boolean location)
+            throws IOException {
+        WriteResult result = db.write(List.of(prepare(db, write))).get(0);
+        if (result instanceof WriteResult.Refused r) {
+            throw new CouchError(r.status(), r.error(), r.reason());
+        }
+        WriteResult.Written w = (WriteResult.Written) result;
+        ObjectNode body = Json.object();
+        body.put("ok", true);
+        body.put("id", w.id());
+        body.put("rev", w.rev().toString());
+        response.header("ETag", "\"" + w.rev() + "\"");
+        if (location) {
+            response.header("Location", Locations.of(request, db.name(), w.id()));
+        }
+        response.json(write.deleted() && "DELETE".equals(request.method()) ? 200 : 201, body);
+    }
+}

@@ -1,0 +1,68 @@
+package org.couchtck.reference.endpoint;
+
+import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code couchtck-reference.jar serve [--port P] [--admin user:pass]}: runs the endpoint until the JVM is stopped. */
+public final class EndpointMain {
+
+    private EndpointMain() {}
+
+    public static void main(String[] args) throws InterruptedException {
+        ReferenceEndpoint.Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("serve: " + e.getMessage());
+            System.err.println("usage: java -jar couchtck-reference.jar serve [--port P] [--admin user:pass]");
+            System.exit(2);
+            return;
+        }
+        ReferenceEndpoint endpoint = ReferenceEndpoint.start(options);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            endpoint.close();
+            stopped.countDown();
+        }, "couchtck-endpoint-shutdown"));
+        announce(endpoint, System.out);
+        stopped.await();
+    }
+
+    static void announce(ReferenceEndpoint endpoint, PrintStream out) {
+        out.println("couchtck reference endpoint (CouchDB " + ServerRoutes.VERSION + " API) listening on "
+                + endpoint.uri() + " (admin: " + endpoint.admin().name() + ")");
+        out.flush();
+    }
+
+    static ReferenceEndpoint.Options parse(String[] args) {
+        ReferenceEndpoint.Options options = ReferenceEndpoint.Options.defaults().withPort(5984);
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--port" -> options = options.withPort(port(value(args, ++i, arg)));
+                case "--admin" -> options = options.withAdmin(Credentials.parse(value(args, ++i, arg)));
+                default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
+            }
+        }
+        return options;
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static int port(String text) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("--port must be 0..65535, got " + text);
+            }
+            return port;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--port must be a number, got '" + text + "'");
+        }
+    }
+}

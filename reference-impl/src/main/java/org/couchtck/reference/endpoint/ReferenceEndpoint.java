@@ -1,0 +1,141 @@
+package org.couchtck.reference.endpoint;
+
+import java.net.URI;
+import java.util.Objects;
+import org.couchtck.reference.globalchanges.DbEvent;
+import org.couchtck.reference.globalchanges.GlobalChanges;
+import org.couchtck.reference.globalchanges.GlobalChangesConfig;
+import org.couchtck.reference.store.Store;
+import org.couchtck.reference.time.Scheduler;
+import org.couchtck.reference.time.SystemScheduler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * The reference CouchDB-compatible HTTP endpoint: an in-memory store behind CouchDB's HTTP API, with the
+ * global_changes batcher feeding {@code /_db_updates}. Start it, use {@link #uri()}, close it; closing ends every open
+ * feed and stops every thread it started.
+ */
+public final class ReferenceEndpoint implements AutoCloseable {
+
+    /** How to start an endpoint. */
+    public record Options(String host, int port, Credentials admin, GlobalChangesConfig globalChanges) {
+        public Options {
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(admin, "admin");
+            Objects.requireNonNull(globalChanges, "globalChanges");
+        }
+
+        /** Loopback, a free port, admin {@code admin:admin}, CouchDB's global_changes defaults. */
+        public static Options defaults() {
+            return new Options("127.0.0.1", 0, new Credentials("admin", "admin"), GlobalChangesConfig.defaults());
+        }
+
+        public Options withPort(int newPort) {
+            return new Options(host, newPort, admin, globalChanges);
+        }
+
+        public Options withAdmin(Credentials newAdmin) {
+            return new Options(host, port, newAdmin, globalChanges);
+        }
+
+        public Options withGlobalChanges(GlobalChangesConfig config) {
+            return new Options(host, port, admin, config);
+        }
+    }
+
+    private final Options options;
+    private final Store store;
+    private final SystemScheduler scheduler;
+    private final GlobalChanges globalChanges;
+    private final DesignFunctions functions = new DesignFunctions();
+    private final Server server;
+    private final ServerConnector connector;
+
+    private ReferenceEndpoint(Options options) {
+        this.options = options;
+        this.store = new Store(() -> System.currentTimeMillis() * 1000);
+        this.scheduler = new SystemScheduler("couchtck-endpoint-scheduler");
+        this.globalChanges = new GlobalChanges(scheduler, new GlobalChangesDatabase(store), options.globalChanges());
+        store.addListener(new Store.Events() {
+            @Override
+            public void created(String dbName) {
+                globalChanges.onEvent(dbName, DbEvent.CREATED);
+            }
+
+            @Override
+            public void updated(String dbName) {
+                globalChanges.onEvent(dbName, DbEvent.UPDATED);
+            }
+
+            @Override
+            public void deleted(String dbName) {
+                globalChanges.onEvent(dbName, DbEvent.DELETED);
+            }
+        });
+        for (String system : new String[] {"_users", "_replicator", GlobalChangesDatabase.NAME}) {
+            store.create(system);
+        }
+        Authenticator authenticator = new Authenticator(options.admin(), store);
+        DocumentWrites writes = new DocumentWrites();
+        DatabaseRoutes databases = new DatabaseRoutes(store, writes);
+        Routes routes = new Routes(new ServerRoutes(store, authenticator), databases,
+                new DocumentRoutes(databases, writes), new ChangesRoute(databases, functions),
+                new DbUpdatesRoute(store));
+        QueuedThreadPool threads = new QueuedThreadPool(256, 4);
+        threads.setName("couchtck-endpoint");
+        threads.setDaemon(true);
+        this.server = new Server(threads);
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        connector.setHost(options.host());
+        connector.setPort(options.port());
+        server.addConnector(connector);
+        server.setHandler(new CouchHandler(authenticator, routes));
+        server.setStopTimeout(2_000);
+    }
+
+    /** Starts an endpoint; it listens when this returns. */
+    public static ReferenceEndpoint start(Options options) {
+        ReferenceEndpoint endpoint = new ReferenceEndpoint(options);
+        try {
+            endpoint.server.start();
+        } catch (Exception e) {
+            endpoint.close();
+            throw new IllegalStateException("the reference endpoint could not start on " + options.host() + ":"
+                    + options.port() + ": " + e.getMessage(), e);
+        }
+        return endpoint;
+    }
+
+    /** The base URI, without credentials, e.g. {@code http://127.0.0.1:41234}. */
+    public URI uri() {
+        return URI.create("http://" + options.host() + ":" + connector.getLocalPort());
+    }
+
+    public Credentials admin() {
+        return options.admin();
+    }
+
+    /** The scheduler the global_changes batcher runs on. */
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public void close() {
+        store.close();
+        try {
+            server.stop();
+        } catch (Exception e) {
+            // stopping is best effort; what matters is that the threads below go too
+        }
+        scheduler.close();
+        functions.close();
+    }
+}

@@ -1,0 +1,59 @@
+package org.couchtck.reference.endpoint;
+
+import java.io.IOException;
+
+/** Where a request goes, by its first path segments; each route checks its own methods and access. */
+final class Routes {
+
+    private final ServerRoutes server;
+    private final DatabaseRoutes databases;
+    private final DocumentRoutes documents;
+    private final ChangesRoute changes;
+    private final DbUpdatesRoute dbUpdates;
+
+    Routes(ServerRoutes server, DatabaseRoutes databases, DocumentRoutes documents, ChangesRoute changes,
+            DbUpdatesRoute dbUpdates) {
+        this.server = server;
+        this.databases = databases;
+        this.documents = documents;
+        this.changes = changes;
+        this.dbUpdates = dbUpdates;
+    }
+
+    void handle(ApiRequest request, ApiResponse response) throws IOException {
+        String first = request.segment(0);
+        if (first == null) {
+            server.root(request, response);
+            return;
+        }
+        if (first.startsWith("_") && !databases.isSystemDatabase(first)) {
+            switch (first) {
+                case "_up" -> server.up(request, response);
+                case "_all_dbs" -> server.allDbs(request, response);
+                case "_uuids" -> server.uuids(request, response);
+                case "_session" -> server.session(request, response);
+                case "_active_tasks" -> server.activeTasks(request, response);
+                case "_db_updates" -> dbUpdates.handle(request, response);
+                default -> databases.handleDatabase(request, response);
+            }
+            return;
+        }
+        String second = request.segment(1);
+        if (second == null) {
+            databases.handleDatabase(request, response);
+            return;
+        }
+        switch (second) {
+            case "_changes" -> changes.handle(request, response);
+            case "_bulk_docs" -> databases.bulkDocs(request, response);
+            case "_all_docs" -> databases.allDocs(request, response);
+            case "_security" -> databases.security(request, response);
+            case "_design", "_local" -> documents.handle(request, response, second + "/" + orEmpty(request.segment(2)), 3);
+            default -> documents.handle(request, response, second, 2);
+        }
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
+    }
+}

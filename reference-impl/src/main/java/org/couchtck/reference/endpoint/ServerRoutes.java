@@ -1,0 +1,146 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.UUID;
+import org.couchtck.reference.store.Store;
+
+/** The server-wide requests: {@code /}, {@code _up}, {@code _all_dbs}, {@code _uuids}, {@code _session}. */
+final class ServerRoutes {
+
+    static final String VERSION = "3.5.2";
+
+    private final Store store;
+    private final Authenticator authenticator;
+    private final String serverUuid = UUID.randomUUID().toString().replace("-", "");
+
+    ServerRoutes(Store store, Authenticator authenticator) {
+        this.store = store;
+        this.authenticator = authenticator;
+    }
+
+    void root(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET,HEAD");
+        ObjectNode body = Json.object();
+        body.put("couchdb", "Welcome");
+        body.put("version", VERSION);
+        body.put("git_sha", "couchtck");
+        body.put("uuid", serverUuid);
+        ArrayNode features = body.putArray("features");
+        features.add("access-ready").add("partitioned").add("pluggable-storage-engines").add("reshard")
+                .add("scheduler");
+        body.putObject("vendor").put("name", "couchtck reference endpoint");
+        response.json(200, body);
+    }
+
+    void up(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET,HEAD");
+        ObjectNode body = Json.object();
+        body.put("status", "ok");
+        body.putObject("seeds");
+        response.json(200, body);
+    }
+
+    void allDbs(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET,HEAD");
+        Access.requireAdmin(request);
+        ArrayNode names = Json.MAPPER.createArrayNode();
+        store.names().forEach(names::add);
+        response.json(200, names);
+    }
+
+    void activeTasks(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET,HEAD");
+        Access.requireAdmin(request);
+        response.json(200, Json.MAPPER.createArrayNode());
+    }
+
+    void uuids(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET");
+        int count = request.param("count").map(ServerRoutes::count).orElse(1);
+        ObjectNode body = Json.object();
+        ArrayNode uuids = body.putArray("uuids");
+        for (int i = 0; i < count; i++) {
+            uuids.add(UUID.randomUUID().toString().replace("-", ""));
+        }
+        response.header("ETag", "\"" + UUID.randomUUID().toString().replace("-", "") + "\"");
+        response.json(200, body);
+    }
+
+    private static int count(String text) {
+        try {
+            int n = Integer.parseInt(text);
+            if (n > 1000) {
+                throw CouchError.badRequest("count parameter too large");
+            }
+            return Math.max(n, 0);
+        } catch (NumberFormatException e) {
+            throw CouchError.badRequest("Invalid count parameter");
+        }
+    }
+
+    void session(ApiRequest request, ApiResponse response) throws IOException {
+        switch (request.method()) {
+            case "GET", "HEAD" -> response.json(200, sessionInfo(request.user(),
+                    request.header("Authorization").isPresent() ? "default" : "cookie"));
+            case "POST" -> login(request, response);
+            case "DELETE" -> {
+                authenticator.closeSession(request.header("Cookie"));
+                response.header("Set-Cookie", Authenticator.COOKIE + "=; Version=1; Path=/; HttpOnly");
+                ObjectNode ok = Json.object();
+                ok.put("ok", true);
+                response.json(200, ok);
+            }
+            default -> throw CouchError.methodNotAllowed("GET,HEAD,POST,DELETE");
+        }
+    }
+
+    private void login(ApiRequest request, ApiResponse response) throws IOException {
+        String name;
+        String password;
+        String type = request.header("Content-Type").orElse("");
+        if (type.startsWith("application/x-www-form-urlencoded")) {
+            ApiRequest form = new ApiRequest("POST", "/", new String(request.body(),
+                    java.nio.charset.StandardCharsets.UTF_8), java.util.Map.of(), new byte[0], request.user());
+            name = form.param("name").orElse(null);
+            password = form.param("password").orElse(null);
+        } else {
+            JsonNode body = request.jsonBody();
+            name = body.path("name").asText(null);
+            password = body.path("password").asText(null);
+        }
+        if (name == null || password == null) {
+            throw Authenticator.unauthorized();
+        }
+        UserContext user = authenticator.check(name, password).orElseThrow(Authenticator::unauthorized);
+        String token = authenticator.openSession(user);
+        response.header("Set-Cookie", Authenticator.COOKIE + "=" + token + "; Version=1; Path=/; HttpOnly");
+        ObjectNode body = Json.object();
+        body.put("ok", true);
+        body.put("name", user.name());
+        ArrayNode roles = body.putArray("roles");
+        user.roles().forEach(roles::add);
+        response.json(200, body);
+    }
+
+    private static ObjectNode sessionInfo(UserContext user, String authenticated) {
+        ObjectNode body = Json.object();
+        body.put("ok", true);
+        ObjectNode ctx = body.putObject("userCtx");
+        if (user.name() == null) {
+            ctx.putNull("name");
+        } else {
+            ctx.put("name", user.name());
+        }
+        ArrayNode roles = ctx.putArray("roles");
+        user.roles().forEach(roles::add);
+        ObjectNode info = body.putObject("info");
+        info.putArray("authentication_handlers").add("cookie").add("default");
+        if (user.name() != null) {
+            info.put("authenticated", authenticated);
+        }
+        return body;
+    }
+}

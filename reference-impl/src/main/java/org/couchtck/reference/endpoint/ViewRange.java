@@ -1,0 +1,96 @@
+package org.couchtck.reference.endpoint;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
+
+/** The query parameters of {@code _all_docs}: keys, a key range, direction, limit, skip, include_docs. */
+record ViewRange(Optional<JsonNode> keys, String start, String end, boolean inclusiveEnd, boolean descending,
+        long limit, long skip, boolean includeDocs, boolean conflicts) {
+
+    static ViewRange from(ApiRequest request) {
+        Optional<JsonNode> keys = request.param("keys").map(ViewRange::json);
+        if ("POST".equals(request.method())) {
+            DatabaseRoutes.requireJsonContent(request);
+            JsonNode body = request.jsonBody();
+            if (body.has("keys")) {
+                if (!body.get("keys").isArray()) {
+                    throw CouchError.badRequest("`keys` body member must be an array.");
+                }
+                keys = Optional.of(body.get("keys"));
+            }
+        }
+        String start = request.param("startkey").or(() -> request.param("start_key")).map(ViewRange::jsonString)
+                .orElse(null);
+        String end = request.param("endkey").or(() -> request.param("end_key")).map(ViewRange::jsonString)
+                .orElse(null);
+        Optional<String> key = request.param("key").map(ViewRange::jsonString);
+        if (key.isPresent()) {
+            start = key.get();
+            end = key.get();
+        }
+        return new ViewRange(keys, start, end, bool(request, "inclusive_end", true), bool(request, "descending", false),
+                integer(request, "limit", Long.MAX_VALUE), integer(request, "skip", 0),
+                bool(request, "include_docs", false), bool(request, "conflicts", false));
+    }
+
+    boolean inRange(String id) {
+        if (beforeStart(id)) {
+            return false;
+        }
+        if (end == null) {
+            return true;
+        }
+        int c = descending ? end.compareTo(id) : id.compareTo(end);
+        return inclusiveEnd ? c <= 0 : c < 0;
+    }
+
+    boolean beforeStart(String id) {
+        if (start == null) {
+            return false;
+        }
+        return descending ? id.compareTo(start) > 0 : id.compareTo(start) < 0;
+    }
+
+    private static JsonNode json(String text) {
+        try {
+            return Json.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw CouchError.badRequest("invalid UTF-8 JSON");
+        }
+    }
+
+    private static String jsonString(String text) {
+        JsonNode node = json(text);
+        return node.isTextual() ? node.asText() : node.toString();
+    }
+
+    private static boolean bool(ApiRequest request, String name, boolean dflt) {
+        Optional<String> v = request.param(name);
+        if (v.isEmpty()) {
+            return dflt;
+        }
+        return switch (v.get()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new CouchError(400, "query_parse_error", "Invalid boolean parameter: \"" + v.get() + "\"");
+        };
+    }
+
+    private static long integer(ApiRequest request, String name, long dflt) {
+        Optional<String> v = request.param(name);
+        if (v.isEmpty()) {
+            return dflt;
+        }
+        long n;
+        try {
+            n = Long.parseLong(v.get());
+        } catch (NumberFormatException e) {
+            throw new CouchError(400, "query_parse_error", "Invalid value for integer: \"" + v.get() + "\"");
+        }
+        if (n < 0) {
+            throw new CouchError(400, "query_parse_error", "Invalid value for positive integer: \"" + v.get() + "\"");
+        }
+        return n;
+    }
+}

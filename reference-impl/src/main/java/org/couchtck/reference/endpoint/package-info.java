@@ -1,0 +1,9 @@
+/**
+ * The reference CouchDB-compatible HTTP endpoint: CouchDB 3.5's HTTP API over the in-memory store, with the
+ * global_changes batcher behind {@code /_db_updates} and the reference query server running design-document filters.
+ *
+ * <p>Jetty 12's core API (no servlets): a handler runs each request blocking on a pool thread, and every blocking
+ * write of a reply is one HTTP chunk, which is how CouchDB frames its feeds and heartbeats. Jetty is also the server
+ * WireMock runs on, so the kit's tests hold both in one JVM on one Jetty.
+ */
+package org.couchtck.reference.endpoint;
