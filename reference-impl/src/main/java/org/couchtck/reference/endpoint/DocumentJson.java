@@ -4,21 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.couchtck.reference.store.DocumentState;
 import org.couchtck.reference.store.DocumentWrite;
 import org.couchtck.reference.store.Revision;
+import org.couchtck.reference.store.RevisionIds;
 import org.couchtck.reference.store.RevisionNode;
 
 /** Documents between CouchDB's JSON and the store: special fields taken apart on the way in, put back on the way out. */
 final class DocumentJson {
-
-    /** Special members CouchDB accepts in a written document and does not keep in its body. */
-    private static final Set<String> IGNORED_SPECIALS = Set.of("_conflicts", "_deleted_conflicts", "_local_seq",
-            "_revs_info", "_attachments");
 
     private DocumentJson() {}
 
@@ -32,38 +26,23 @@ final class DocumentJson {
         if (!json.isObject()) {
             throw CouchError.badRequest("Document must be a JSON object");
         }
-        String id = pathId;
-        Revision rev = null;
-        boolean deleted = false;
-        List<Revision> history = List.of();
-        ObjectNode body = Json.object();
-        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
-            String name = field.getKey();
-            JsonNode value = field.getValue();
-            if (!name.startsWith("_")) {
-                body.set(name, value);
-                continue;
-            }
-            switch (name) {
-                case "_id" -> {
-                    if (!value.isTextual()) {
-                        throw new CouchError(400, "illegal_docid", "Document id must be a string");
-                    }
-                    if (id == null) {
-                        id = value.asText();
-                    }
-                }
-                case "_rev" -> rev = parseRev(value.asText(null));
-                case "_deleted" -> deleted = value.isBoolean() && value.booleanValue();
-                case "_revisions" -> history = parseRevisions(value);
-                default -> {
-                    if (!IGNORED_SPECIALS.contains(name)) {
-                        throw new CouchError(400, "doc_validation", "Bad special document member: " + name);
-                    }
-                }
-            }
+        ObjectNode body;
+        try {
+            body = RevisionIds.bodyOf((ObjectNode) json);
+        } catch (IllegalArgumentException e) {
+            throw new CouchError(400, "doc_validation", e.getMessage());
         }
+        String id = pathId;
+        JsonNode idField = json.get("_id");
+        if (idField != null && !idField.isTextual()) {
+            throw new CouchError(400, "illegal_docid", "Document id must be a string");
+        }
+        if (id == null && idField != null) {
+            id = idField.asText();
+        }
+        Revision rev = json.hasNonNull("_rev") ? parseRev(json.get("_rev").asText()) : null;
+        boolean deleted = json.path("_deleted").asBoolean(false);
+        List<Revision> history = json.has("_revisions") ? parseRevisions(json.get("_revisions")) : List.of();
         if (queryRev != null) {
             Revision fromQuery = parseRev(queryRev);
             if (rev != null && !rev.equals(fromQuery)) {

@@ -64,14 +64,13 @@ final class DocumentRoutes {
 
     private void put(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
         JsonNode json = request.jsonBody();
-        String queryRev = request.param("rev").orElse(request.header("If-Match").map(DocumentRoutes::unquote)
-                .orElse(null));
+        String queryRev = revisionOf(request);
         DocumentWrite write = DocumentJson.fromClient(json, id, queryRev);
         writes.reply(request, response, db, write, true);
     }
 
     private void delete(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
-        String rev = request.param("rev").orElse(request.header("If-Match").map(DocumentRoutes::unquote).orElse(null));
+        String rev = revisionOf(request);
         DocIds.check(id);
         if (rev == null) {
             // CouchDB treats a DELETE without a revision as an update of nothing: a conflict
@@ -123,6 +122,16 @@ final class DocumentRoutes {
             throw CouchError.notFound("deleted");
         }
         throw CouchError.notFound("Document is missing attachment");
+    }
+
+    /** {@code ?rev=} or {@code If-Match}; both, differing, is CouchDB's 400. */
+    private static String revisionOf(ApiRequest request) {
+        String query = request.param("rev").orElse(null);
+        String ifMatch = request.header("If-Match").map(DocumentRoutes::unquote).orElse(null);
+        if (query != null && ifMatch != null && !query.equals(ifMatch)) {
+            throw CouchError.badRequest("Document rev and etag have different values");
+        }
+        return query != null ? query : ifMatch;
     }
 
     private static boolean flag(ApiRequest request, String name) {

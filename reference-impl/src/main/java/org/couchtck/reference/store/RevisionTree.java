@@ -1,6 +1,5 @@
 package org.couchtck.reference.store;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
