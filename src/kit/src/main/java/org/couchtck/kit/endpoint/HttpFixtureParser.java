@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -270,8 +269,7 @@ final class HttpFixtureParser {
         }
         reader.requireObject(node, at, "headers map header names to strings");
         Set<String> seen = new LinkedHashSet<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> header = it.next();
+        for (Map.Entry<String, JsonNode> header : node.properties()) {
             String where = at + "/" + FixtureReader.escape(header.getKey());
             headerName(header.getKey(), where, seen);
             if (RESTRICTED_HEADERS.contains(header.getKey().toLowerCase(Locale.ROOT))) {
@@ -336,8 +334,7 @@ final class HttpFixtureParser {
         String where = at + "/headers";
         reader.requireObject(spec, where, "headers map header names to matchers");
         Set<String> seen = new LinkedHashSet<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = spec.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> header = it.next();
+        for (Map.Entry<String, JsonNode> header : spec.properties()) {
             String headerAt = where + "/" + FixtureReader.escape(header.getKey());
             headerName(header.getKey(), headerAt, seen);
             headers.put(header.getKey(), expected(header.getValue(), headerAt, scope));
@@ -395,8 +392,7 @@ final class HttpFixtureParser {
         }
         String where = at + "/" + field;
         reader.requireObject(spec, where, field + " maps variable names to where their values come from");
-        for (Iterator<Map.Entry<String, JsonNode>> it = spec.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> capture = it.next();
+        for (Map.Entry<String, JsonNode> capture : spec.properties()) {
             String name = capture.getKey();
             String captureAt = where + "/" + FixtureReader.escape(name);
             if (!Template.NAME.matcher(name).matches()) {
@@ -475,7 +471,7 @@ final class HttpFixtureParser {
                     check(template.get(i), at + "/" + i);
                 }
             } else if (template.isObject()) {
-                template.fields().forEachRemaining(f -> check(f.getValue(), at + "/"
+                template.properties().forEach(f -> check(f.getValue(), at + "/"
                         + FixtureReader.escape(f.getKey())));
             }
         }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,7 +81,7 @@ final class Template {
         }
         if (template.isObject()) {
             ObjectNode object = NODES.objectNode();
-            template.fields().forEachRemaining(f -> object.set(f.getKey(), json(f.getValue(), bindings)));
+            template.properties().forEach(f -> object.set(f.getKey(), json(f.getValue(), bindings)));
             return object;
         }
         return template;
@@ -114,8 +113,7 @@ final class Template {
         if (template.isObject()) {
             boolean operator = template.size() == 1 && template.fieldNames().next().startsWith("$");
             ObjectNode object = NODES.objectNode();
-            for (Iterator<Map.Entry<String, JsonNode>> it = template.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
+            for (Map.Entry<String, JsonNode> field : template.properties()) {
                 JsonNode value = operator && field.getKey().equals("$literal")
                         ? json(field.getValue(), bindings)
                         : matcherSpec(field.getValue(), bindings, operator);

@@ -1,0 +1,52 @@
+package org.couchtck.kit.endpoint;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Reads a whole reply off a {@link FeedConnection}, bounded in time and size. */
+final class WholeReply {
+
+    /** The most body bytes kept of a reply; the rest is not read. */
+    static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+    private WholeReply() {
+    }
+
+    /** The reply on {@code connection}, head and body both by {@code deadline} ({@code bound} after the request). */
+    static HttpReply read(FeedConnection connection, Instant deadline, Duration bound)
+            throws IOException, InterruptedException {
+        ResponseHead head = connection.awaitHead(deadline).orElseThrow(() -> new NoReplyException(
+                "no response within " + bound.toMillis() + " ms"));
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        String incomplete = null;
+        while (incomplete == null) {
+            BodyPiece piece = connection.next(deadline);
+            switch (piece.kind()) {
+                case DATA -> {
+                    int room = MAX_BODY_BYTES - body.size();
+                    body.write(piece.bytes(), 0, Math.min(room, piece.bytes().length));
+                    if (piece.bytes().length > room) {
+                        incomplete = "the body is longer than " + MAX_BODY_BYTES + " bytes; the rest was not read";
+                    }
+                }
+                case END -> {
+                    return new HttpReply(head.status(), head.headers(), body.toString(StandardCharsets.UTF_8),
+                            Optional.empty());
+                }
+                case BROKEN -> incomplete = "the connection broke after " + body.size() + " bytes of the body: "
+                        + piece.detail();
+                case TIMEOUT -> incomplete = "the body did not end within " + bound.toMillis() + " ms ("
+                        + body.size() + " bytes came)";
+                case CLOSED -> incomplete = "the kit closed the connection after " + body.size()
+                        + " bytes of the body";
+                default -> throw new IllegalStateException("unknown piece " + piece.kind());
+            }
+        }
+        return new HttpReply(head.status(), head.headers(), body.toString(StandardCharsets.UTF_8),
+                Optional.of(incomplete));
+    }
+}

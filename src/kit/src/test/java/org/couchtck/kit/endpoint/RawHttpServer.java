@@ -1,0 +1,116 @@
+package org.couchtck.kit.endpoint;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A socket server for behaviour no HTTP server would show on purpose: silence, garbage, a body that never ends. Each
+ * connection is handled on its own thread by the given {@link Behaviour}; {@link #close()} closes every socket and
+ * waits for the threads.
+ */
+final class RawHttpServer implements AutoCloseable {
+
+    /** What the server does with one accepted connection. */
+    interface Behaviour {
+        void serve(Socket socket, InputStream in, OutputStream out) throws IOException, InterruptedException;
+    }
+
+    /** Accepts and reads, never answers. */
+    static final Behaviour SILENT = (socket, in, out) -> {
+        byte[] buffer = new byte[4096];
+        while (in.read(buffer) >= 0) {
+            // keep the connection open, say nothing
+        }
+    };
+
+    private final ServerSocket server;
+    private final Behaviour behaviour;
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
+    private final Thread acceptor;
+    /** Counts down when a connection's handler ended by an I/O error: the client went away. */
+    final CountDownLatch clientGone = new CountDownLatch(1);
+
+    RawHttpServer(Behaviour behaviour) throws IOException {
+        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        this.behaviour = behaviour;
+        this.acceptor = new Thread(this::accept, "raw-http-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    URI uri() {
+        return URI.create("http://127.0.0.1:" + server.getLocalPort());
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                sockets.add(socket);
+                Thread handler = new Thread(() -> handle(socket), "raw-http-" + sockets.size());
+                handler.setDaemon(true);
+                threads.add(handler);
+                handler.start();
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void handle(Socket socket) {
+        try (socket) {
+            behaviour.serve(socket, socket.getInputStream(), socket.getOutputStream());
+        } catch (IOException e) {
+            clientGone.countDown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Reads the request head (up to its blank line). */
+    static void readHead(InputStream in) throws IOException {
+        int state = 0;
+        while (state < 4) {
+            int b = in.read();
+            if (b < 0) {
+                throw new IOException("the client closed before its request ended");
+            }
+            state = (b == '\r' && (state == 0 || state == 2)) || (b == '\n' && (state == 1 || state == 3))
+                    ? state + 1 : 0;
+        }
+    }
+
+    static void write(OutputStream out, String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** One HTTP/1.1 chunk holding {@code text}. */
+    static String chunk(String text) {
+        return Integer.toHexString(text.getBytes(StandardCharsets.UTF_8).length) + "\r\n" + text + "\r\n";
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        server.close();
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+        acceptor.join(TimeUnit.SECONDS.toMillis(5));
+        for (Thread thread : threads) {
+            thread.interrupt();
+            thread.join(TimeUnit.SECONDS.toMillis(5));
+        }
+    }
+}
