@@ -1,5 +1,6 @@
 package org.couchtck.kit.cases;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -45,11 +46,9 @@ public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<
             return Applicability.no(Applicability.Cause.PROFILE, "in the " + c.conformance().id()
                     + " profile only (run with --profile " + c.conformance().id() + ")");
         }
-        for (String text : c.capabilities()) {
-            Optional<Applicability> unmet = Capability.parse(text).unmetBy(this);
-            if (unmet.isPresent()) {
-                return unmet.get();
-            }
+        Applicability capable = applicability(c.capabilities());
+        if (!capable.applicable()) {
+            return capable;
         }
         for (Step step : c.steps()) {
             for (var function : FunctionSources.find(step.payload())) {
@@ -58,6 +57,21 @@ public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<
                     return Applicability.no(Applicability.Cause.NO_SOURCE, "no " + language + " source for function"
                             + name + " (step " + step.index() + ")");
                 }
+            }
+        }
+        return Applicability.yes();
+    }
+
+    /**
+     * Whether this target has {@code capabilities} (as a case lists them, already checked when the case loaded): not
+     * applicable when a version bound is out of range, a {@code lang:} capability names another language or a feature
+     * is listed in {@link #without()}.
+     */
+    public Applicability applicability(List<String> capabilities) {
+        for (String text : capabilities) {
+            Optional<Applicability> unmet = Capability.parse(text).unmetBy(this);
+            if (unmet.isPresent()) {
+                return unmet.get();
             }
         }
         return Applicability.yes();

@@ -1,5 +1,7 @@
 package org.couchtck.kit.check;
 
+import org.couchtck.kit.cases.Level;
+
 /** The outcome of one case against one target. */
 public enum Verdict {
     /** Every expectation held. */
@@ -16,6 +18,14 @@ public enum Verdict {
     KNOWN,
     /** A baseline entry whose case now passes: the baseline must be updated. */
     STALE;
+
+    /**
+     * The verdict of a case of {@code level} whose expectation broke: FAIL for a MUST case; WARN for SHOULD, and for
+     * MAY and INFO cases, which record what happened without failing the run.
+     */
+    public static Verdict broken(Level level) {
+        return level.failsRun() ? FAIL : WARN;
+    }
 
     /** Whether this verdict makes the run exit non-zero. */
     public boolean failsRun() {

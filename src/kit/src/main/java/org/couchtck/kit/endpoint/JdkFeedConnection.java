@@ -69,6 +69,10 @@ final class JdkFeedConnection implements FeedConnection {
         } catch (TimeoutException | CancellationException e) {
             return Optional.empty();
         } catch (ExecutionException e) {
+            if (closed.get()) {
+                // The kit's own close cancelled the exchange: that is no failure of the server.
+                return Optional.empty();
+            }
             throw classified(e.getCause(), headTimeout);
         }
     }
@@ -103,6 +107,7 @@ final class JdkFeedConnection implements FeedConnection {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        head.cancel(false);
         Flow.Subscription s = subscription;
         if (s != null) {
             s.cancel();
@@ -111,7 +116,6 @@ final class JdkFeedConnection implements FeedConnection {
         if (e != null) {
             e.cancel(true);
         }
-        head.cancel(false);
         pieces.add(BodyPiece.closed());
     }
 

@@ -211,8 +211,7 @@ public final class CaseExecutor {
     }
 
     private static Outcome broken(Case testCase, Step step, String message, JsonNode expected, String actual) {
-        Verdict verdict = testCase.level().failsRun() ? Verdict.FAIL : Verdict.WARN;
-        Outcome outcome = new Outcome(verdict, "step " + step.index() + ": " + message);
+        Outcome outcome = new Outcome(Verdict.broken(testCase.level()), "step " + step.index() + ": " + message);
         outcome.failedStep = step.index();
         outcome.expected = expected == null ? "" : expected.toString();
         outcome.actual = actual;

@@ -1,0 +1,40 @@
+package org.couchtck.kit.endpoint;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The database names of one case run: each logical name of its {@code databases} and {@code names} bound to
+ * {@code couchtck-<runId>-<n>-<name>}, a legal CouchDB name (lowercase, starts with a letter) no other case or run
+ * uses.
+ */
+final class CaseDatabases {
+
+    private final Map<String, String> created = new LinkedHashMap<>();
+    private final Map<String, String> named = new LinkedHashMap<>();
+
+    CaseDatabases(HttpCase testCase, String runId, int caseNumber) {
+        String prefix = "couchtck-" + runId + "-" + caseNumber + "-";
+        testCase.databases().forEach(name -> created.put(name, prefix + name));
+        testCase.names().forEach(name -> named.put(name, prefix + name));
+    }
+
+    /** Logical name to database name, of the databases the kit creates. */
+    Map<String, String> created() {
+        return created;
+    }
+
+    /** Logical name to database name, of every database the case may leave behind. */
+    Map<String, String> all() {
+        Map<String, String> all = new LinkedHashMap<>(created);
+        all.putAll(named);
+        return all;
+    }
+
+    /** The database names to delete after the case, created ones first. */
+    List<String> toDelete() {
+        return new ArrayList<>(all().values());
+    }
+}

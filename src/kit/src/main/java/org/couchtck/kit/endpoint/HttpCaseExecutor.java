@@ -1,0 +1,385 @@
+package org.couchtck.kit.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.couchtck.kit.cases.Applicability;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.wire.Direction;
+import org.couchtck.kit.wire.MalformedLineException;
+import org.couchtck.kit.wire.Transcript;
+import org.couchtck.kit.wire.WireJson;
+
+/**
+ * Runs one {@link HttpCase} against an {@link EndpointTarget} and judges it. The case works in databases of its own:
+ * created (PUT, admin) before the first step, deleted (DELETE, admin, 404 ignored) after the last, pass or fail. Steps
+ * run in order, with variables filled in from the databases and from earlier captures; the first broken expectation
+ * decides the verdict: FAIL for a MUST case, WARN otherwise. A server that does not answer where an answer was due has
+ * answered wrongly. ERROR is kept for what the kit cannot judge: the endpoint is unreachable, it never answered the
+ * case's first request, or the case's databases could not be created. Every request, reply and feed line is in the
+ * result's transcript.
+ */
+public final class HttpCaseExecutor {
+
+    /** How long the kit waits, past a feed's bound, for its reader to notice the end. */
+    private static final long READER_GRACE_MILLIS = 2_000;
+
+    private final EndpointTarget target;
+    private final HttpRunSettings settings;
+    private final CallRenderer calls;
+    private final AtomicInteger cases = new AtomicInteger();
+
+    public HttpCaseExecutor(EndpointTarget target, HttpRunSettings settings) {
+        this.target = target;
+        this.settings = settings;
+        this.calls = new CallRenderer(target.adminCredentials());
+    }
+
+    /** Runs {@code testCase} and returns its verdict with the transcript. Never throws for target misbehaviour. */
+    public CaseResult run(HttpCase testCase) {
+        Instant started = Instant.now();
+        Transcript transcript = new Transcript();
+        if (settings.profile().isPresent()) {
+            Applicability applicability = settings.profile().get().applicability(testCase.capabilities());
+            if (!applicability.applicable()) {
+                return result(testCase, Verdict.NA, applicability.reason(), null, transcript, started);
+            }
+        }
+        int number = cases.incrementAndGet();
+        Outcome outcome;
+        // The threads end before the transcript is taken: no reader adds a line after the result was made.
+        try (CaseThreads threads = new CaseThreads(number)) {
+            outcome = new CaseRun(testCase, new CaseDatabases(testCase, settings.runId(), number), threads,
+                    transcript).execute();
+        }
+        return result(testCase, outcome.verdict, outcome.message, outcome.failure, transcript, started);
+    }
+
+    private static CaseResult result(HttpCase c, Verdict verdict, String message, IndexedFailure failure,
+            Transcript transcript, Instant started) {
+        return new CaseResult(c.id(), c.section(), c.level(), c.description(), c.spec(), verdict, message,
+                failure == null ? "" : failure.expected(), failure == null ? "" : failure.actual(),
+                failure == null ? -1 : failure.index, transcript.entries(), OptionalLong.empty(),
+                Duration.between(started, Instant.now()), "");
+    }
+
+    /** What a case came to, before it becomes a {@link CaseResult}. */
+    private record Outcome(Verdict verdict, String message, IndexedFailure failure) {
+        Outcome(Verdict verdict, String message) {
+            this(verdict, message, null);
+        }
+    }
+
+    /** A step failure with the index of the case's step it happened in. */
+    private static final class IndexedFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+        final int index;
+        final StepFailure failure;
+
+        IndexedFailure(StepFailure failure, int index) {
+            super(failure.getMessage(), failure);
+            this.failure = failure;
+            this.index = index;
+        }
+
+        String expected() {
+            return failure.expected();
+        }
+
+        String actual() {
+            return failure.actual();
+        }
+    }
+
+    /** The state of one run of one case. */
+    private final class CaseRun {
+        final HttpCase testCase;
+        final CaseDatabases databases;
+        final CaseThreads threads;
+        final Transcript transcript;
+        final Bindings bindings = new Bindings();
+        /** Whether any response came from the endpoint in this case. */
+        boolean answered;
+        /** Whether the endpoint is known to be unreachable or silent: cleanup would only cost timeouts. */
+        boolean unusable;
+
+        CaseRun(HttpCase testCase, CaseDatabases databases, CaseThreads threads, Transcript transcript) {
+            this.testCase = testCase;
+            this.databases = databases;
+            this.threads = threads;
+            this.transcript = transcript;
+            databases.all().forEach((name, database) -> bindings.bind(name, TextNode.valueOf(database)));
+        }
+
+        Outcome execute() {
+            transcript.add(Direction.EVENT, "case " + testCase.id() + " against " + target.baseUri()
+                    + (databases.all().isEmpty() ? "" : ", databases " + databases.all()));
+            try {
+                try {
+                    createDatabases();
+                    for (HttpStep step : testCase.steps()) {
+                        try {
+                            if (step instanceof FeedStep feed) {
+                                feed(feed, label(step));
+                            } else {
+                                request((RequestStep) step, label(step));
+                            }
+                        } catch (StepFailure failure) {
+                            throw new IndexedFailure(failure, step.index());
+                        }
+                    }
+                } finally {
+                    deleteDatabases();
+                }
+            } catch (IndexedFailure failure) {
+                return new Outcome(Verdict.broken(testCase.level()), failure.getMessage(), failure);
+            } catch (CaseError error) {
+                transcript.add(Direction.EVENT, error.getMessage());
+                return new Outcome(Verdict.ERROR, error.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new Outcome(Verdict.ERROR, "the kit was interrupted while the case ran");
+            } catch (UnboundVariableException e) {
+                return new Outcome(Verdict.ERROR, "kit defect: " + e.getMessage() + " (loading should have refused "
+                        + "the case)");
+            } catch (RuntimeException e) {
+                transcript.add(Direction.EVENT, "the kit failed: " + e);
+                return new Outcome(Verdict.ERROR, "the kit failed: " + e);
+            }
+            return new Outcome(Verdict.PASS, "");
+        }
+
+        private void createDatabases() throws CaseError, InterruptedException {
+            for (Map.Entry<String, String> database : databases.created().entrySet()) {
+                HttpCall call = new HttpCall("PUT", "/" + database.getValue(), List.of(new HttpCall.Header("Accept",
+                        "application/json")), Optional.empty(), settings.requestTimeout());
+                call = withAdmin(call);
+                HttpTranscript.request(transcript, call, new RequestTemplate("PUT", call.path(), Map.of(),
+                        Optional.empty(), Optional.empty(), Auth.ADMIN));
+                HttpReply reply;
+                try {
+                    reply = target.send(call);
+                } catch (EndpointUnreachableException e) {
+                    throw unreachable(e);
+                } catch (IOException e) {
+                    throw neverAnswered("PUT /" + database.getValue() + " (creating the case's database "
+                            + database.getKey() + ")", e);
+                }
+                answered = true;
+                HttpTranscript.reply(transcript, reply);
+                if (reply.status() != 201 && reply.status() != 202) {
+                    throw new CaseError("the case's database " + database.getKey() + " could not be created: PUT /"
+                            + database.getValue() + " answered " + reply.status() + " " + StepJudge.cut(reply.body())
+                            .strip() + "; every step needs it");
+                }
+            }
+        }
+
+        private void deleteDatabases() {
+            if (unusable) {
+                if (!databases.created().isEmpty() && answered) {
+                    transcript.add(Direction.EVENT, "not deleting " + databases.toDelete() + ": the endpoint stopped "
+                            + "answering");
+                }
+                return;
+            }
+            for (String database : databases.toDelete()) {
+                HttpCall call = withAdmin(new HttpCall("DELETE", "/" + database, List.of(new HttpCall.Header(
+                        "Accept", "application/json")), Optional.empty(), settings.requestTimeout()));
+                HttpTranscript.request(transcript, call, new RequestTemplate("DELETE", call.path(), Map.of(),
+                        Optional.empty(), Optional.empty(), Auth.ADMIN));
+                try {
+                    HttpReply reply = target.send(call);
+                    HttpTranscript.reply(transcript, reply);
+                    if (reply.status() != 200 && reply.status() != 202 && reply.status() != 404) {
+                        transcript.add(Direction.EVENT, "could not delete " + database + ": " + reply.status());
+                    }
+                } catch (IOException e) {
+                    transcript.add(Direction.EVENT, "could not delete " + database + ": " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    transcript.add(Direction.EVENT, "interrupted while deleting " + database);
+                    return;
+                }
+            }
+        }
+
+        private HttpCall withAdmin(HttpCall call) {
+            return target.adminCredentials().map(admin -> {
+                List<HttpCall.Header> headers = new ArrayList<>(call.headers());
+                headers.add(new HttpCall.Header("Authorization", admin.basicAuthorization()));
+                return new HttpCall(call.method(), call.path(), headers, call.body(), call.timeout());
+            }).orElse(call);
+        }
+
+        private void request(RequestStep step, String label) throws StepFailure, CaseError, InterruptedException {
+            HttpCall call = calls.render(step.request(), bindings, settings.requestTimeout());
+            HttpTranscript.request(transcript, call, step.request());
+            HttpReply reply;
+            try {
+                reply = target.send(call);
+            } catch (EndpointUnreachableException e) {
+                throw unreachable(e);
+            } catch (IOException e) {
+                throw noReply(label, e.getMessage(), e);
+            }
+            answered = true;
+            HttpTranscript.reply(transcript, reply);
+            if (reply.incomplete().isPresent()) {
+                throw new StepFailure(label + ": no complete reply: " + reply.incomplete().get(), "a complete reply",
+                        StepJudge.cut(reply.body()));
+            }
+            StepJudge.reply(label, step.expect(), reply, bindings);
+            for (Map.Entry<String, String> capture : step.capture().entrySet()) {
+                JsonNode body = captureBody(label, capture.getKey(), reply.body());
+                bind(label, capture.getKey(), capture.getValue(), body, "the body");
+            }
+            for (Map.Entry<String, String> capture : step.captureHeaders().entrySet()) {
+                Optional<String> value = reply.headers().firstValue(capture.getValue());
+                if (value.isEmpty()) {
+                    throw new StepFailure(label + ": capture " + capture.getKey() + ": no header " + capture.getValue()
+                            + " in the reply", "header " + capture.getValue(), "(missing)");
+                }
+                bindings.bind(capture.getKey(), TextNode.valueOf(value.get()));
+                transcript.add(Direction.EVENT, "{{" + capture.getKey() + "}} = " + value.get());
+            }
+        }
+
+        private JsonNode captureBody(String label, String name, String body) throws StepFailure {
+            try {
+                return WireJson.parse(body);
+            } catch (MalformedLineException e) {
+                throw new StepFailure(label + ": capture " + name + ": the body is not JSON: " + StepJudge.cut(body),
+                        "a JSON body", body);
+            }
+        }
+
+        private void bind(String label, String name, String pointer, JsonNode source, String what)
+                throws StepFailure {
+            JsonNode value = source.at(pointer);
+            if (value.isMissingNode()) {
+                throw new StepFailure(label + ": capture " + name + ": nothing at " + pointer + " in " + what,
+                        pointer, StepJudge.cut(source.toString()));
+            }
+            bindings.bind(name, value);
+            transcript.add(Direction.EVENT, "{{" + name + "}} = " + WireJson.write(value));
+        }
+
+        private void feed(FeedStep step, String label) throws StepFailure, CaseError, InterruptedException {
+            Duration within = step.until().withinMillis().isPresent()
+                    ? Duration.ofMillis(step.until().withinMillis().getAsLong()) : settings.feedBound();
+            HttpCall call = calls.render(step.request(), bindings, within);
+            HttpTranscript.request(transcript, call, step.request());
+            Instant sentAt = Instant.now();
+            ResponseHead head;
+            FeedResult result;
+            try (FeedConnection connection = target.open(call)) {
+                Optional<ResponseHead> arrived;
+                try {
+                    arrived = connection.awaitHead(sentAt.plus(within));
+                } catch (EndpointUnreachableException e) {
+                    throw unreachable(e);
+                } catch (IOException e) {
+                    throw noReply(label, e.getMessage(), e);
+                }
+                if (arrived.isEmpty()) {
+                    throw noReply(label, "no response within " + within.toMillis() + " ms", null);
+                }
+                head = arrived.get();
+                answered = true;
+                HttpTranscript.head(transcript, head);
+                FeedReader reader = new FeedReader(connection, step.kind(), step.until().events(), sentAt, within,
+                        transcript);
+                Future<FeedResult> reading = threads.submit(reader::read);
+                for (RequestStep during : step.during()) {
+                    sleepUntil(head.at().plusMillis(during.afterMillis()));
+                    request(during, label + ", during " + during.index());
+                }
+                result = awaitReader(reading, sentAt.plus(within), connection);
+            }
+            StepJudge.feed(label, step.expect(), head, result, bindings);
+            if (!step.capture().isEmpty()) {
+                ObjectNode view = JsonNodeFactory.instance.objectNode();
+                view.set("status", IntNode.valueOf(head.status()));
+                result.events().ifPresent(events -> view.set("events", events));
+                view.set("heartbeats", IntNode.valueOf(result.heartbeats()));
+                result.lastSeq().ifPresent(seq -> view.set("lastSeq", seq));
+                result.lastLine().ifPresent(line -> view.set("lastLine", line));
+                result.body().ifPresent(body -> view.set("body", body));
+                for (Map.Entry<String, String> capture : step.capture().entrySet()) {
+                    bind(label, capture.getKey(), capture.getValue(), view, "what the feed delivered");
+                }
+            }
+        }
+
+        /** The reader's result once it stopped; it stops by the deadline, or when the connection is closed. */
+        private FeedResult awaitReader(Future<FeedResult> reading, Instant deadline, FeedConnection connection)
+                throws CaseError, InterruptedException {
+            try {
+                try {
+                    return reading.get(millisUntil(deadline) + READER_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    connection.close();
+                    return reading.get(READER_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+                }
+            } catch (TimeoutException e) {
+                throw new CaseError("kit defect: the feed reader did not stop after its bound and the feed's close");
+            } catch (ExecutionException e) {
+                throw new CaseError("the kit failed reading the feed: " + e.getCause(), e.getCause());
+            }
+        }
+
+        private void sleepUntil(Instant when) throws InterruptedException {
+            long millis = millisUntil(when);
+            if (millis > 0) {
+                Thread.sleep(millis);
+            }
+        }
+
+        private CaseError unreachable(EndpointUnreachableException e) {
+            unusable = true;
+            return new CaseError("the endpoint " + target.baseUri() + " is unreachable: " + e.getMessage(), e);
+        }
+
+        private CaseError neverAnswered(String request, IOException e) {
+            unusable = true;
+            return new CaseError("the endpoint " + target.baseUri() + " never answered the case's first request, "
+                    + request + ": " + e.getMessage(), e);
+        }
+
+        /**
+         * No reply where one was due: the server's wrong answer, to throw; unless it never answered anything in this
+         * case, which leaves nothing to judge.
+         */
+        private StepFailure noReply(String label, String why, IOException e) throws CaseError {
+            if (!answered) {
+                throw neverAnswered(label, e == null ? new NoReplyException(why) : e);
+            }
+            return new StepFailure(label + ": no reply: " + why, "a reply", "(no reply)");
+        }
+
+        private String label(HttpStep step) {
+            return "step " + step.index() + " (" + step.request().shown() + ")";
+        }
+    }
+
+    private static long millisUntil(Instant when) {
+        return Math.max(0, Duration.between(Instant.now(), when).toMillis());
+    }
+}

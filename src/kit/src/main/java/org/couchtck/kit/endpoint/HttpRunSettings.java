@@ -1,0 +1,60 @@
+package org.couchtck.kit.endpoint;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.couchtck.kit.cases.TargetProfile;
+
+/**
+ * How an {@link HttpCaseExecutor} runs cases.
+ *
+ * @param runId part of every database name ({@code couchtck-<runId>-<n>-<name>}): lowercase {@code [a-z0-9_-]},
+ *     so that the names stay legal CouchDB names and runs on a shared server never collide
+ * @param requestTimeout the bound on one request and its whole reply
+ * @param feedBound how long a feed is read when its step gives no {@code until.within}
+ * @param profile when present, cases whose capabilities the target lacks are NA
+ */
+public record HttpRunSettings(String runId, Duration requestTimeout, Duration feedBound,
+        Optional<TargetProfile> profile) {
+
+    private static final Pattern RUN_ID = Pattern.compile("[a-z0-9][a-z0-9_-]*");
+
+    public HttpRunSettings {
+        Objects.requireNonNull(runId, "runId");
+        if (!RUN_ID.matcher(runId).matches()) {
+            throw new IllegalArgumentException("a run id in database names is lowercase [a-z0-9][a-z0-9_-]*, got '"
+                    + runId + "'");
+        }
+        requirePositive(requestTimeout, "requestTimeout");
+        requirePositive(feedBound, "feedBound");
+        Objects.requireNonNull(profile, "profile");
+    }
+
+    /** Settings with {@code runId}, 10 s per request, 10 s per feed, and no capability checks. */
+    public static HttpRunSettings of(String runId) {
+        return new HttpRunSettings(runId, Duration.ofSeconds(10), Duration.ofSeconds(10), Optional.empty());
+    }
+
+    /** These settings with another request timeout. */
+    public HttpRunSettings withRequestTimeout(Duration timeout) {
+        return new HttpRunSettings(runId, timeout, feedBound, profile);
+    }
+
+    /** These settings with another feed bound. */
+    public HttpRunSettings withFeedBound(Duration bound) {
+        return new HttpRunSettings(runId, requestTimeout, bound, profile);
+    }
+
+    /** These settings checking capabilities against {@code target}. */
+    public HttpRunSettings withProfile(TargetProfile target) {
+        return new HttpRunSettings(runId, requestTimeout, feedBound, Optional.of(target));
+    }
+
+    private static void requirePositive(Duration duration, String name) {
+        Objects.requireNonNull(duration, name);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, got " + duration);
+        }
+    }
+}
