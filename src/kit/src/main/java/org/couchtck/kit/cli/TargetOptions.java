@@ -19,6 +19,16 @@ final class TargetOptions {
             description = "Command line of the query server to test (default: the embedded reference server).")
     String server;
 
+    @Option(names = "--endpoint", paramLabel = "URL",
+            description = "CouchDB-compatible HTTP endpoint for the HTTP suites: http(s)://[user:pass@]host:port, "
+                    + "docker:couchdb:3.5.2 (started with Testcontainers where Docker runs), or reference "
+                    + "(default: the embedded reference endpoint).")
+    String endpoint;
+
+    @Option(names = "--user", paramLabel = "NAME:PASSWORD",
+            description = "Server-admin credentials for --endpoint URL (instead of putting them in the URL).")
+    String user;
+
     @Option(names = "--language", paramLabel = "LANG", defaultValue = "javascript",
             description = "Language of the functions sent to the server (default: ${DEFAULT-VALUE}).")
     String language;
@@ -49,6 +59,15 @@ final class TargetOptions {
             description = "A function pack (JSON) adding a language or replacing sources of one; repeatable. "
                     + "`couchtck functions` says what a pack needs.")
     List<Path> functions = new ArrayList<>();
+
+    /**
+     * The endpoint {@code --endpoint} and {@code --user} name.
+     *
+     * @throws IllegalArgumentException with a one-line reason
+     */
+    org.couchtck.kit.endpoint.EndpointSpec endpointSpec() {
+        return org.couchtck.kit.endpoint.EndpointSpec.parse(endpoint, Optional.ofNullable(user));
+    }
 
     Optional<String> serverCommand() {
         return Optional.ofNullable(server).filter(s -> !s.isBlank());
