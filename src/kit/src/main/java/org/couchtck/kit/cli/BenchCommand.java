@@ -1,5 +1,10 @@
 package org.couchtck.kit.cli;
 
+import org.couchtck.kit.bench.EndpointBenchmark;
+import org.couchtck.kit.endpoint.EndpointSpec;
+import org.couchtck.kit.endpoint.EndpointStartException;
+import org.couchtck.kit.endpoint.RunningEndpoint;
+
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,10 +35,18 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
+    /** The workloads on the command line: three for a query server, one for an HTTP endpoint. */
+    enum Workload { map, show, filter, writes }
+
     @Option(names = "--workload", defaultValue = "map",
             description = "What to measure: map (add_fun + map_doc), show (ddoc show per document) or filter "
-                    + "(ddoc filter over batches) (default: ${DEFAULT-VALUE}).")
-    BenchWorkload workload;
+                    + "(ddoc filter over batches) against --server; writes (concurrent document writes and "
+                    + "continuous-feed delivery) against --endpoint (default: ${DEFAULT-VALUE}).")
+    Workload workload;
+
+    @Option(names = "--writers", split = ",", defaultValue = "1,8", paramLabel = "N",
+            description = "Concurrent writers of the writes workload, one measurement each (default: ${DEFAULT-VALUE}).")
+    List<Integer> writers = new java.util.ArrayList<>();
 
     @Option(names = "--batch", defaultValue = "100",
             description = "Documents per filter request (default: ${DEFAULT-VALUE}).")
@@ -61,6 +74,10 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (workload == Workload.writes) {
+            return benchEndpoint();
+        }
+        BenchWorkload workload = BenchWorkload.valueOf(this.workload.name().toUpperCase(java.util.Locale.ROOT));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         TargetProfile profile;
@@ -105,5 +122,40 @@ final class BenchCommand implements Callable<Integer> {
             }
         }
         return ExitCodes.OK;
+    }
+
+    private int benchEndpoint() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        EndpointSpec endpointSpec;
+        try {
+            endpointSpec = target.endpointSpec();
+        } catch (IllegalArgumentException e) {
+            err.println("couchtck: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (docs < 1 || runs < 1 || warmup < 0 || writers.isEmpty() || writers.stream().anyMatch(w -> w < 1)) {
+            err.println("couchtck: --docs, --runs and every --writers value must be at least 1, --warmup at least 0");
+            return ExitCodes.USAGE;
+        }
+        try (RunningEndpoint endpoint = RunningEndpoint.start(endpointSpec, target.timeout)) {
+            String authorization = endpoint.target().adminCredentials().map(c -> c.basicAuthorization()).orElse(null);
+            EndpointBenchmark benchmark = new EndpointBenchmark(endpoint.target().baseUri(), authorization,
+                    new EndpointBenchmark.Options(docs, warmup, runs, seed, target.timeout.multipliedBy(6)));
+            out.printf("bench: writes workload, %d docs x %d runs (+%d warm-up) per writer count%n  endpoint: %s%n",
+                    docs, runs, warmup, endpoint.description());
+            out.flush();
+            for (int w : writers) {
+                out.println(benchmark.run(w).describe());
+                out.flush();
+            }
+            return ExitCodes.OK;
+        } catch (EndpointStartException e) {
+            err.println("couchtck: " + e.getMessage());
+            return ExitCodes.TARGET_UNAVAILABLE;
+        } catch (EndpointBenchmark.BenchException e) {
+            err.println("couchtck: writes: " + e.getMessage());
+            return ExitCodes.FAILURES;
+        }
     }
 }
