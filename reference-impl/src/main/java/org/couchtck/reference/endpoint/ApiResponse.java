@@ -26,6 +26,7 @@ final class ApiResponse {
 
     private final Map<String, String> headers = new LinkedHashMap<>();
     private boolean committed;
+    private boolean requestHeaders = true;
 
     ApiResponse(Response response, Callback callback) {
         this.response = response;
@@ -36,6 +37,22 @@ final class ApiResponse {
     ApiResponse header(String name, String value) {
         headers.put(name, value);
         return this;
+    }
+
+    /** Leaves out X-Couch-Request-ID and X-CouchDB-Body-Time, as CouchDB does for a few handlers ({@code _session}). */
+    ApiResponse withoutRequestHeaders() {
+        requestHeaders = false;
+        return this;
+    }
+
+    /** 304 Not Modified: the ETag and nothing else, as CouchDB answers a matching If-None-Match. */
+    void notModified(String etag) throws IOException {
+        committed = true;
+        response.setStatus(304);
+        response.getHeaders().put("ETag", etag);
+        putRequestHeaders();
+        blockingWrite(true, ByteBuffer.allocate(0));
+        callback.succeeded();
     }
 
     boolean isCommitted() {
@@ -54,6 +71,7 @@ final class ApiResponse {
     /** Starts a chunked reply; nothing is sent until the first write. */
     Stream stream(int status, String contentType) {
         begin(status, contentType);
+        response.getHeaders().put(HttpHeader.TRANSFER_ENCODING, "chunked"); // even under Connection: close
         return new Stream();
     }
 
@@ -65,8 +83,14 @@ final class ApiResponse {
         h.put(HttpHeader.CONTENT_TYPE, contentType);
         h.put("Cache-Control", "must-revalidate");
         headers.forEach(h::put);
-        h.put("X-Couch-Request-ID", Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 24));
-        h.put("X-CouchDB-Body-Time", "0");
+        putRequestHeaders();
+    }
+
+    private void putRequestHeaders() {
+        if (requestHeaders) {
+            response.getHeaders().put("X-Couch-Request-ID", Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 24));
+            response.getHeaders().put("X-CouchDB-Body-Time", "0");
+        }
     }
 
     private void blockingWrite(boolean last, ByteBuffer buffer) throws IOException {

@@ -36,6 +36,10 @@ final class DatabaseRoutes {
     /** The database the request names, after the name and access checks CouchDB makes. */
     Database open(ApiRequest request) {
         String name = request.segment(0);
+        if (name.startsWith("_") && !Store.isLegalName(name)) {
+            // an unknown handler: CouchDB looks it up as a database and finds none
+            throw CouchError.notFound("Database does not exist.");
+        }
         checkName(name);
         Database db = store.get(name).orElseThrow(() -> CouchError.notFound("Database does not exist."));
         Access.requireMember(request, db.security());
@@ -56,7 +60,8 @@ final class DatabaseRoutes {
         String name = request.segment(0);
         Access.requireAdmin(request);
         checkName(name);
-        if (store.create(name).isEmpty()) {
+        int q = request.param("q").map(DatabaseRoutes::shards).orElse(1);
+        if (store.create(name, q).isEmpty()) {
             throw new CouchError(412, "file_exists", "The database could not be created, the file already exists.");
         }
         response.header("Location", Locations.of(request, name));
@@ -94,7 +99,7 @@ final class DatabaseRoutes {
         body.put("disk_format_version", 8);
         body.put("compact_running", false);
         ObjectNode cluster = body.putObject("cluster");
-        cluster.put("q", 1);
+        cluster.put("q", db.shards());
         cluster.put("n", 1);
         cluster.put("w", 1);
         cluster.put("r", 1);
@@ -107,7 +112,7 @@ final class DatabaseRoutes {
         JsonNode json = request.jsonBody();
         String id = json.isObject() && json.has("_id") ? null : UUID.randomUUID().toString().replace("-", "");
         DocumentWrite write = DocumentJson.fromClient(json, id, null);
-        writes.reply(request, response, db, write, true);
+        writes.reply(request, response, db, write, true, false);
     }
 
     void bulkDocs(ApiRequest request, ApiResponse response) throws IOException {
@@ -249,6 +254,18 @@ final class DatabaseRoutes {
         if (!Store.isLegalName(name)) {
             throw new CouchError(400, "illegal_database_name", "Name: '" + name + "'. " + NAME_RULES);
         }
+    }
+
+    private static int shards(String text) {
+        try {
+            int q = Integer.parseInt(text);
+            if (q > 0) {
+                return q;
+            }
+        } catch (NumberFormatException e) {
+            // the same error as zero
+        }
+        throw CouchError.badRequest("q must be a positive integer");
     }
 
     static ObjectNode ok() {

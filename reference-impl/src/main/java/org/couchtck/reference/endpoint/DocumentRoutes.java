@@ -58,7 +58,12 @@ final class DocumentRoutes {
         boolean meta = flag(request, "meta");
         DocumentJson.Options options = new DocumentJson.Options(meta || flag(request, "revs"),
                 meta || flag(request, "conflicts"), meta || flag(request, "deleted_conflicts"));
-        response.header("ETag", "\"" + node.rev() + "\"");
+        String etag = "\"" + node.rev() + "\"";
+        if (request.header("If-None-Match").map(etag::equals).orElse(false)) {
+            response.notModified(etag);
+            return;
+        }
+        response.header("ETag", etag);
         response.json(200, DocumentJson.render(doc, node, options));
     }
 
@@ -66,7 +71,7 @@ final class DocumentRoutes {
         JsonNode json = request.jsonBody();
         String queryRev = revisionOf(request);
         DocumentWrite write = DocumentJson.fromClient(json, id, queryRev);
-        writes.reply(request, response, db, write, true);
+        writes.reply(request, response, db, write, true, true);
     }
 
     private void delete(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
@@ -77,7 +82,7 @@ final class DocumentRoutes {
             throw new CouchError(409, "conflict", "Document update conflict.");
         }
         DocumentWrite write = new DocumentWrite(id, DocumentJson.parseRev(rev), true, Json.object(), null);
-        writes.reply(request, response, db, write, false);
+        writes.reply(request, response, db, write, false, true);
     }
 
     /** {@code _local} documents: kept apart, never in {@code _changes}, revisions {@code 0-N}, an opaque ETag. */

@@ -20,9 +20,12 @@ final class DocumentWrites {
         return write;
     }
 
-    /** Writes one document and answers as CouchDB does: 201 (200 for a deletion) with ETag, or the error. */
-    void reply(ApiRequest request, ApiResponse response, Database db, DocumentWrite write, boolean location)
-            throws IOException {
+    /**
+     * Writes one document and answers as CouchDB does: 201 (200 for a deletion), with an ETag for PUT and DELETE (not
+     * for POST to the database), or the error.
+     */
+    void reply(ApiRequest request, ApiResponse response, Database db, DocumentWrite write, boolean location,
+            boolean etag) throws IOException {
         WriteResult result = db.write(List.of(prepare(db, write))).get(0);
         if (result instanceof WriteResult.Refused r) {
             throw new CouchError(r.status(), r.error(), r.reason());
@@ -32,7 +35,9 @@ final class DocumentWrites {
         body.put("ok", true);
         body.put("id", w.id());
         body.put("rev", w.rev().toString());
-        response.header("ETag", "\"" + w.rev() + "\"");
+        if (etag) {
+            response.header("ETag", "\"" + w.rev() + "\"");
+        }
         if (location) {
             response.header("Location", Locations.of(request, db.name(), w.id()));
         }

@@ -12,7 +12,7 @@ final class Locations {
         StringBuilder url = new StringBuilder("http://").append(request.header("Host").orElse("127.0.0.1"));
         for (String s : segments) {
             url.append('/').append(URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20")
-                    .replace("%2F", "/").replace("%3A", ":"));
+                    .replace("%3A", ":"));
         }
         return url.toString();
     }

@@ -82,9 +82,20 @@ public final class ReferenceEndpoint implements AutoCloseable {
         Authenticator authenticator = new Authenticator(options.admin(), store);
         DocumentWrites writes = new DocumentWrites();
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
+        NodeConfig config = new NodeConfig();
+        config.set("couchdb", "single_node", "true");
+        config.set("chttpd", "bind_address", options.host());
+        config.watch("global_changes", (key, value) -> {
+            if (key.equals("update_db")) {
+                globalChanges.setUpdateDb(value == null || !value.equals("false"));
+            } else if (key.equals("max_event_delay")) {
+                globalChanges.listener().setMaxEventDelay(value == null
+                        ? options.globalChanges().maxEventDelayMillis() : Long.parseLong(value));
+            }
+        });
         Routes routes = new Routes(new ServerRoutes(store, authenticator), databases,
                 new DocumentRoutes(databases, writes), new ChangesRoute(databases, functions),
-                new DbUpdatesRoute(store));
+                new DbUpdatesRoute(store), config);
         QueuedThreadPool threads = new QueuedThreadPool(256, 4);
         threads.setName("couchtck-endpoint");
         threads.setDaemon(true);

@@ -10,9 +10,11 @@ final class Routes {
     private final DocumentRoutes documents;
     private final ChangesRoute changes;
     private final DbUpdatesRoute dbUpdates;
+    private final NodeConfig config;
 
     Routes(ServerRoutes server, DatabaseRoutes databases, DocumentRoutes documents, ChangesRoute changes,
-            DbUpdatesRoute dbUpdates) {
+            DbUpdatesRoute dbUpdates, NodeConfig config) {
+        this.config = config;
         this.server = server;
         this.databases = databases;
         this.documents = documents;
@@ -34,6 +36,7 @@ final class Routes {
                 case "_session" -> server.session(request, response);
                 case "_active_tasks" -> server.activeTasks(request, response);
                 case "_db_updates" -> dbUpdates.handle(request, response);
+                case "_node" -> config.handle(request, response);
                 default -> databases.handleDatabase(request, response);
             }
             return;

@@ -58,6 +58,7 @@ final class ServerRoutes {
     }
 
     void uuids(ApiRequest request, ApiResponse response) throws IOException {
+        response.withoutRequestHeaders();
         Methods.allow(request, "GET");
         int count = request.param("count").map(ServerRoutes::count).orElse(1);
         ObjectNode body = Json.object();
@@ -82,6 +83,7 @@ final class ServerRoutes {
     }
 
     void session(ApiRequest request, ApiResponse response) throws IOException {
+        response.withoutRequestHeaders();
         switch (request.method()) {
             case "GET", "HEAD" -> response.json(200, sessionInfo(request.user(),
                     request.header("Authorization").isPresent() ? "default" : "cookie"));

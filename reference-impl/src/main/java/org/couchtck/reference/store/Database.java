@@ -28,6 +28,7 @@ public final class Database {
     private final String name;
     private final String uuid;
     private final long instanceStartMicros;
+    private final int shards;
     private final Consumer<Database> onUpdate;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -40,10 +41,11 @@ public final class Database {
     private boolean deleted;
     private volatile JsonNode security = defaultSecurity();
 
-    Database(String name, String uuid, long instanceStartMicros, Consumer<Database> onUpdate) {
+    Database(String name, String uuid, long instanceStartMicros, int shards, Consumer<Database> onUpdate) {
         this.name = name;
         this.uuid = uuid;
         this.instanceStartMicros = instanceStartMicros;
+        this.shards = shards;
         this.onUpdate = onUpdate;
     }
 
@@ -58,6 +60,11 @@ public final class Database {
 
     public long instanceStartMicros() {
         return instanceStartMicros;
+    }
+
+    /** The {@code q} it was created with. One in-memory index serves all: the feed keeps write order, not shards'. */
+    public int shards() {
+        return shards;
     }
 
     /** The {@code _security} object: CouchDB 3's default lets only admins in. */
@@ -83,11 +90,13 @@ public final class Database {
         boolean any = false;
         lock.lock();
         try {
-            for (DocumentWrite w : writes) {
-                WriteResult r = writeOne(w);
-                any |= r instanceof WriteResult.Written;
-                results.add(r);
+            // CouchDB's updater takes a batch in document id order, so that is the order of their sequences
+            WriteResult[] byRequest = new WriteResult[writes.size()];
+            for (int i : inIdOrder(writes)) {
+                byRequest[i] = writeOne(writes.get(i));
+                any |= byRequest[i] instanceof WriteResult.Written;
             }
+            results.addAll(java.util.Arrays.asList(byRequest));
             if (any) {
                 changed.signalAll();
             }
@@ -106,7 +115,8 @@ public final class Database {
         boolean any = false;
         lock.lock();
         try {
-            for (DocumentWrite w : writes) {
+            for (int index : inIdOrder(writes)) {
+                DocumentWrite w = writes.get(index);
                 RevisionTree tree = trees.computeIfAbsent(w.id(), k -> new RevisionTree());
                 List<Revision> history = w.history().isEmpty() ? List.of(w.rev()) : w.history();
                 boolean added = false;
@@ -119,8 +129,8 @@ public final class Database {
                     commit(w.id(), tree);
                     any = true;
                 }
-                results.add(new WriteResult.Written(w.id(), w.rev()));
             }
+            writes.forEach(w -> results.add(new WriteResult.Written(w.id(), w.rev())));
             if (any) {
                 changed.signalAll();
             }
@@ -131,6 +141,13 @@ public final class Database {
             onUpdate.accept(this);
         }
         return results;
+    }
+
+    /** Indexes of {@code writes} by document id (stable for equal ids), as CouchDB's updater orders a batch. */
+    private static int[] inIdOrder(List<DocumentWrite> writes) {
+        return java.util.stream.IntStream.range(0, writes.size()).boxed()
+                .sorted(java.util.Comparator.comparing(i -> writes.get(i).id()))
+                .mapToInt(Integer::intValue).toArray();
     }
 
     private WriteResult writeOne(DocumentWrite w) {

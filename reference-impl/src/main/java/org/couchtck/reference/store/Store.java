@@ -44,13 +44,18 @@ public final class Store {
         return SYSTEM_DATABASES.contains(name) || (name.length() <= MAX_NAME_LENGTH && LEGAL_NAME.matcher(name).matches());
     }
 
-    /** Creates the database; empty when one of that name exists. */
+    /** Creates a database of one shard; empty when one of that name exists. */
     public Optional<Database> create(String name) {
+        return create(name, 1);
+    }
+
+    /** Creates the database with {@code q} shards; empty when one of that name exists. */
+    public Optional<Database> create(String name, int q) {
         if (!isLegalName(name)) {
             throw new IllegalArgumentException("illegal database name: " + name);
         }
         Database db = new Database(name, UUID.randomUUID().toString().replace("-", ""), wallClockMicros.getAsLong(),
-                this::updated);
+                q, this::updated);
         if (databases.putIfAbsent(name, db) != null) {
             return Optional.empty();
         }
