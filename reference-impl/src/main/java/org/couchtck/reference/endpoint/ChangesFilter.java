@@ -104,11 +104,17 @@ interface ChangesFilter {
 
         static ObjectNode of(ApiRequest request, Database db) {
             ObjectNode req = Json.object();
+            req.set("info", DatabaseRoutes.info(db));
+            req.putNull("id");
+            req.put("uuid", java.util.UUID.randomUUID().toString().replace("-", ""));
             req.put("method", request.method());
+            var requested = req.putArray("requested_path");
+            request.segments().forEach(requested::add);
             var path = req.putArray("path");
             request.segments().forEach(path::add);
             ObjectNode query = req.putObject("query");
             request.params().forEach(e -> query.put(e.getKey(), e.getValue()));
+            req.put("raw_path", "/" + String.join("/", request.segments()));
             req.putObject("headers");
             req.put("body", request.body().length == 0 ? "undefined"
                     : new String(request.body(), java.nio.charset.StandardCharsets.UTF_8));

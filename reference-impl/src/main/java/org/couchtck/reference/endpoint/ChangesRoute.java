@@ -34,7 +34,7 @@ final class ChangesRoute {
         long since = params.descending() ? 0 : params.since() == ChangesParams.NOW ? db.updateSeq() : params.since();
         try {
             switch (params.feed()) {
-                case NORMAL -> normal(response, db, params, filter, since);
+                case NORMAL -> normal(request, response, db, params, filter, since);
                 case LONGPOLL -> longpoll(response, db, params, filter, since);
                 case CONTINUOUS -> continuous(response, db, params, filter, since);
                 case EVENTSOURCE -> eventsource(response, db, params, filter, since);
@@ -45,10 +45,15 @@ final class ChangesRoute {
         }
     }
 
-    private void normal(ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
+    private void normal(ApiRequest request, ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
             throws IOException {
+        String etag = "\"" + etag(db) + "\"";
+        if (request.header("If-None-Match").map(etag::equals).orElse(false)) {
+            response.notModified(etag);
+            return;
+        }
         ChangesScan scan = ChangesScan.run(db, since, params.limit(), params.descending(), filter);
-        response.header("ETag", "\"" + etag(db) + "\"");
+        response.header("ETag", etag);
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
         out.write("{\"results\":[\n");
         out.write(rowsText(db, params, scan.rows(), ",\r\n") + ending(db, scan));

@@ -48,7 +48,8 @@ final class CouchHandler extends Handler.Abstract {
         } catch (IOException e) {
             // the client went away mid-reply: nothing left to tell it
             callback.failed(e);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
+            // CouchDB answers a crash in a handler with 500 unknown_error; so does the reference, in its own shape
             replyError(out, callback, new CouchError(500, "unknown_error", String.valueOf(e.getMessage())));
         }
         return true;

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.UUID;
 import org.couchtck.reference.store.Store;
 
@@ -46,8 +49,26 @@ final class ServerRoutes {
     void allDbs(ApiRequest request, ApiResponse response) throws IOException {
         Methods.allow(request, "GET,HEAD");
         Access.requireAdmin(request);
+        ViewRange range = ViewRange.from(request);
+        List<String> all = new ArrayList<>(store.names());
+        if (range.descending()) {
+            Collections.reverse(all);
+        }
         ArrayNode names = Json.MAPPER.createArrayNode();
-        store.names().forEach(names::add);
+        long skipped = 0;
+        for (String name : all) {
+            if (!range.inRange(name)) {
+                continue;
+            }
+            if (skipped < range.skip()) {
+                skipped++;
+                continue;
+            }
+            if (names.size() >= range.limit()) {
+                break;
+            }
+            names.add(name);
+        }
         response.json(200, names);
     }
 
