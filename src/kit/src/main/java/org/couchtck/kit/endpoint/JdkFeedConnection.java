@@ -35,6 +35,8 @@ final class JdkFeedConnection implements FeedConnection {
     private final CompletableFuture<ResponseHead> head = new CompletableFuture<>();
     private final LinkedBlockingQueue<BodyPiece> pieces = new LinkedBlockingQueue<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The body ended (completely or with an error): the client may already have pooled the connection again. */
+    private final AtomicBoolean bodyDone = new AtomicBoolean();
     private volatile Flow.Subscription subscription;
     private volatile CompletableFuture<HttpResponse<Void>> exchange;
     /** The last piece the reader got, once it got one; touched by the reading thread only. */
@@ -108,13 +110,17 @@ final class JdkFeedConnection implements FeedConnection {
             return;
         }
         head.cancel(false);
-        Flow.Subscription s = subscription;
-        if (s != null) {
-            s.cancel();
-        }
-        CompletableFuture<HttpResponse<Void>> e = exchange;
-        if (e != null) {
-            e.cancel(true);
+        if (!bodyDone.get()) {
+            // Cancelling a body that already ended would close a connection the client has pooled again, under
+            // whichever request took it next.
+            Flow.Subscription s = subscription;
+            if (s != null) {
+                s.cancel();
+            }
+            CompletableFuture<HttpResponse<Void>> e = exchange;
+            if (e != null) {
+                e.cancel(true);
+            }
         }
         pieces.add(BodyPiece.closed());
     }
@@ -191,11 +197,13 @@ final class JdkFeedConnection implements FeedConnection {
 
         @Override
         public void onError(Throwable failure) {
+            bodyDone.set(true);
             pieces.add(BodyPiece.broken(describe(failure)));
         }
 
         @Override
         public void onComplete() {
+            bodyDone.set(true);
             pieces.add(BodyPiece.end());
         }
     }
