@@ -1,5 +1,16 @@
 package org.couchtck.kit.cli;
 
+import org.couchtck.kit.cases.Suite;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.couchtck.kit.endpoint.EndpointProbe;
+import org.couchtck.kit.endpoint.EndpointSpec;
+import org.couchtck.kit.endpoint.EndpointStartException;
+import org.couchtck.kit.endpoint.HttpCorpus;
+import org.couchtck.kit.endpoint.RunningEndpoint;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -38,9 +49,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code couchtck run}: the corpus against one target, with reports. */
+/** {@code couchtck run}: the suites against their targets (a query server, an HTTP endpoint), with one report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run the conformance suite against a query server and write reports.")
+        description = "Run the conformance suites (the query-server suite against --server, the HTTP suite against "
+                + "--endpoint) and write one report.")
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -56,8 +68,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Known failures of the target, with reasons (JSON).")
     Path baseline;
 
-    @Option(names = "--fixtures", paramLabel = "DIR", description = "Load cases from this folder instead of the built-in corpus.")
+    @Option(names = "--fixtures", paramLabel = "DIR", description = "Load query-server cases from this folder instead of the built-in corpus.")
     Path fixtures;
+
+    @Option(names = "--suite", paramLabel = "SUITE", split = ",",
+            description = "Which suites to run: query-server, http. Default: the suites whose target is given "
+                    + "(--server or --fixtures: query-server; --endpoint: http); with neither, both, against the "
+                    + "embedded references.")
+    List<String> suites = new ArrayList<>();
 
     @Option(names = "--report-dir", paramLabel = "DIR", description = "Where to write the reports (default: reports/<run-id>).")
     Path reportDir;
@@ -80,19 +98,36 @@ final class RunCommand implements Callable<Integer> {
         RunConfiguration config;
         Optional<GenerationSettings> settings;
         try {
+            Set<Suite> wanted = suites.isEmpty() ? defaultSuites()
+                    : suites.stream().map(Suite::parse).collect(Collectors.toCollection(() -> EnumSet.noneOf(Suite.class)));
             config = new RunConfiguration(target.serverCommand(), target.profile(),
                     target.timeout, Optional.ofNullable(fixtures), selection.selection(),
-                    Optional.ofNullable(baseline), target.startTimeout);
+                    Optional.ofNullable(baseline), target.startTimeout, wanted, Optional.ofNullable(target.endpoint),
+                    Optional.ofNullable(target.user));
+            config.endpointSpec();
             Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
             config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
             config.command();
-            boolean withGenerated = generated != null ? generated : fixtures == null;
+            boolean withGenerated = wanted.contains(Suite.QUERY_SERVER)
+                    && (generated != null ? generated : fixtures == null);
             settings = withGenerated ? Optional.of(generation.settings(target.language)) : Optional.empty();
         } catch (FixtureException | Baseline.BaselineException | IllegalArgumentException e) {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
         }
         return execute(config, settings, reportDir, !noProgress, out, err);
+    }
+
+    /** The suites whose target the command line names; both when it names none. */
+    private Set<Suite> defaultSuites() {
+        Set<Suite> named = EnumSet.noneOf(Suite.class);
+        if (target.serverCommand().isPresent() || fixtures != null) {
+            named.add(Suite.QUERY_SERVER);
+        }
+        if (target.endpoint != null) {
+            named.add(Suite.HTTP);
+        }
+        return named.isEmpty() ? EnumSet.allOf(Suite.class) : named;
     }
 
     /**
@@ -104,13 +139,38 @@ final class RunCommand implements Callable<Integer> {
      */
     static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
             boolean progress, PrintWriter out, PrintWriter err) {
-        if (config.server().isPresent()) {
+        if (config.server().isPresent() && config.suites().contains(Suite.QUERY_SERVER)) {
             Optional<String> startFailure = probe(config);
             if (startFailure.isPresent()) {
                 err.println("couchtck: " + startFailure.get());
                 return ExitCodes.TARGET_UNAVAILABLE;
             }
         }
+        if (!config.suites().contains(Suite.HTTP)) {
+            return executeProbed(config, settings, reportDir, progress, out, err);
+        }
+        // An endpoint the kit starts (a container) is started once, here, and the engine is pointed at its URL.
+        EndpointSpec endpoint = config.endpointSpec();
+        if (endpoint instanceof EndpointSpec.Reference) {
+            return executeProbed(config, settings, reportDir, progress, out, err);
+        }
+        try (RunningEndpoint running = RunningEndpoint.start(endpoint, config.timeout())) {
+            Optional<String> unreachable = EndpointProbe.probe(running.target(), config.timeout());
+            if (unreachable.isPresent()) {
+                err.println("couchtck: " + unreachable.get());
+                return ExitCodes.TARGET_UNAVAILABLE;
+            }
+            RunConfiguration pointed = config.withEndpoint(Optional.of(running.target().baseUri().toString()),
+                    running.target().adminCredentials().map(c -> c.user() + ":" + c.password()));
+            return executeProbed(pointed, settings, reportDir, progress, out, err);
+        } catch (EndpointStartException e) {
+            err.println("couchtck: " + e.getMessage());
+            return ExitCodes.TARGET_UNAVAILABLE;
+        }
+    }
+
+    private static int executeProbed(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
+            boolean progress, PrintWriter out, PrintWriter err) {
         String runId = runId(config);
         Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
         Optional<GenerationSettings> generation = settings.map(s -> new GenerationSettings(s.seed(), s.budget(),
@@ -144,6 +204,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** Says how many cases were NA for want of a function source or for the profile, and what to do about it. */
     private static void printNotApplicable(RunConfiguration config, PrintWriter out) {
+        if (!config.suites().contains(Suite.QUERY_SERVER)) {
+            return;
+        }
         Corpus corpus;
         try {
             corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
@@ -201,7 +264,8 @@ final class RunCommand implements Callable<Integer> {
 
     private static void warnAboutUnknownIds(Baseline baseline, Corpus corpus, PrintWriter err) {
         for (String id : baseline.ids()) {
-            if (corpus.find(id).isEmpty() && GeneratedSuites.find(id).isEmpty()) {
+            if (corpus.find(id).isEmpty() && GeneratedSuites.find(id).isEmpty()
+                    && HttpCorpus.builtIn().find(id).isEmpty()) {
                 err.println("couchtck: warning: baseline lists " + id + ", which is not a case of this corpus");
             }
         }

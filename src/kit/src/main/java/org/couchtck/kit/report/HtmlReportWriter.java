@@ -55,6 +55,9 @@ public final class HtmlReportWriter {
                 .append(run.passed() ? "PASS\">PASSED" : "FAIL\">FAILED").append("</span></h1>\n<dl class=\"meta\">");
         meta(html, "Target", target.name());
         meta(html, "Command", target.command());
+        if (target.endpoint() != null) {
+            meta(html, "Endpoint", target.endpoint());
+        }
         meta(html, "Language", target.language());
         meta(html, "CouchDB version", target.couchDbVersion());
         meta(html, "Profile", target.profile());

@@ -36,6 +36,7 @@ public final class MarkdownSummaryWriter {
                 .append("Language ").append(MarkdownText.inline(orUnknown(target.language()), 40))
                 .append(", CouchDB ").append(MarkdownText.inline(orUnknown(target.couchDbVersion()), 40))
                 .append(", profile ").append(MarkdownText.inline(orUnknown(target.profile()), 40))
+                .append(target.endpoint() == null ? "" : ", endpoint " + MarkdownText.inline(target.endpoint(), 80))
                 .append(", run ").append(MarkdownText.code(run.runId()))
                 .append(", ").append(DurationText.human(run.duration())).append(".\n\n");
         sectionTable(md, RunSections.of(run));

@@ -104,6 +104,9 @@ public final class ResultsJson {
         target.put("language", run.target().language());
         target.put("couchDbVersion", run.target().couchDbVersion());
         target.put("profile", run.target().profile());
+        if (run.target().endpoint() != null) {
+            target.put("endpoint", run.target().endpoint());
+        }
         root.put("started", run.started().toString());
         putMillis(root, "durationMs", run.duration());
         root.put("passed", run.passed());
@@ -121,6 +124,7 @@ public final class ResultsJson {
     private static ObjectNode caseTree(CaseResult result) {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("id", result.caseId());
+        node.put("suite", org.couchtck.kit.cases.Suite.ofCase(result.caseId()).id());
         node.put("section", result.section());
         node.put("level", result.level() == null ? null : result.level().name());
         node.put("description", result.description());
@@ -173,7 +177,8 @@ public final class ResultsJson {
                     nullableText(target, "command", "$.target"),
                     nullableText(target, "language", "$.target"),
                     nullableText(target, "couchDbVersion", "$.target"),
-                    nullableText(target, "profile", "$.target"));
+                    nullableText(target, "profile", "$.target"),
+                    nullableText(target, "endpoint", "$.target"));
             JsonNode cases = root.get("cases");
             if (cases == null || !cases.isArray()) {
                 throw new ResultsFormatException("$.cases: expected an array");

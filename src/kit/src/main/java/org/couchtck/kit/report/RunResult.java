@@ -38,8 +38,15 @@ public record RunResult(
      * @param couchDbVersion the CouchDB version whose message shapes were sent
      * @param profile the conformance profile the target was measured against ({@code couchdb}, {@code couchjs});
      *     null in results written before profiles existed
+     * @param endpoint the HTTP endpoint of the HTTP suite; null when that suite did not run
      */
-    public record TargetInfo(String name, String command, String language, String couchDbVersion, String profile) {
+    public record TargetInfo(String name, String command, String language, String couchDbVersion, String profile,
+            String endpoint) {
+
+        /** A target without an HTTP endpoint. */
+        public TargetInfo(String name, String command, String language, String couchDbVersion, String profile) {
+            this(name, command, language, couchDbVersion, profile, null);
+        }
 
         /** A target whose profile is not known. */
         public TargetInfo(String name, String command, String language, String couchDbVersion) {

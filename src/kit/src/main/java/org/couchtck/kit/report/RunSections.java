@@ -1,5 +1,6 @@
 package org.couchtck.kit.report;
 
+import org.couchtck.kit.cases.Suite;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -25,14 +26,30 @@ final class RunSections {
 
     private RunSections() {}
 
+    /**
+     * The sections of {@code run}; in a run of several suites each section is shown under its suite
+     * ({@code http/changes}), so that a report has its sections suite by suite.
+     */
     static List<Section> of(RunResult run) {
+        boolean qualified = suites(run) > 1;
         Map<String, List<CaseResult>> grouped = new LinkedHashMap<>();
         for (CaseResult result : run.cases()) {
-            grouped.computeIfAbsent(nameOf(result), k -> new ArrayList<>()).add(result);
+            grouped.computeIfAbsent(qualified ? qualifiedNameOf(result) : nameOf(result), k -> new ArrayList<>())
+                    .add(result);
         }
         List<Section> sections = new ArrayList<>(grouped.size());
         grouped.forEach((name, cases) -> sections.add(new Section(name, List.copyOf(cases))));
         return sections;
+    }
+
+    /** How many suites the run's cases come from. */
+    static long suites(RunResult run) {
+        return run.cases().stream().map(r -> Suite.ofCase(r.caseId())).distinct().count();
+    }
+
+    /** The section a case is shown under in a run of several suites: {@code <suite>/<section>}. */
+    static String qualifiedNameOf(CaseResult result) {
+        return Suite.ofCase(result.caseId()).id() + "/" + nameOf(result);
     }
 
     /** The section a case is shown under. */

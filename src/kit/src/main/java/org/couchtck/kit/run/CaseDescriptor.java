@@ -4,7 +4,7 @@ import org.couchtck.kit.cases.Case;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 
-/** One corpus case as a JUnit Platform test: {@code [engine:couchtck]/[section:S]/[case:ID]}. */
+/** One query-server case as a JUnit Platform test: {@code [engine:couchtck]/[suite:query-server]/[section:S]/[case:ID]}. */
 final class CaseDescriptor extends AbstractTestDescriptor {
 
     static final String SEGMENT = "case";

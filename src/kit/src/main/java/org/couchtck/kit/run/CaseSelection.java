@@ -26,13 +26,18 @@ public record CaseSelection(List<String> include, List<String> exclude, Set<Leve
 
     /** Whether the run takes {@code testCase}. */
     public boolean includes(Case testCase) {
-        if (!levels.contains(testCase.level())) {
+        return includes(testCase.id(), testCase.level());
+    }
+
+    /** Whether the run takes the case {@code id} at {@code level}. */
+    public boolean includes(String id, Level level) {
+        if (!levels.contains(level)) {
             return false;
         }
-        if (!include.isEmpty() && include.stream().noneMatch(glob -> matches(glob, testCase.id()))) {
+        if (!include.isEmpty() && include.stream().noneMatch(glob -> matches(glob, id))) {
             return false;
         }
-        return exclude.stream().noneMatch(glob -> matches(glob, testCase.id()));
+        return exclude.stream().noneMatch(glob -> matches(glob, id));
     }
 
     static boolean matches(String glob, String id) {

@@ -1,5 +1,6 @@
 package org.couchtck.kit.run;
 
+import org.couchtck.kit.cases.Suite;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 import java.time.Duration;
@@ -87,9 +88,10 @@ public final class ConformanceRunner {
             progress.planned((int) plan.countTestIdentifiers(id -> id.isTest()));
             launcher.execute(plan, new TestExecutionListener() {});
         }
+        String endpoint = config.suites().contains(Suite.HTTP) ? config.endpointSpec().describe() : null;
         RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), config.command().display(),
                 config.profile().language(), config.profile().couchDbVersion().toString(),
-                config.profile().conformance().id());
+                config.profile().conformance().id(), endpoint);
         return new RunResult(runId, KitVersion.current(), target, started, Duration.between(started, Instant.now()),
                 results);
     }

@@ -1,5 +1,6 @@
 package org.couchtck.kit.run;
 
+import org.couchtck.kit.cases.Suite;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,6 +15,8 @@ import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.endpoint.HttpCase;
+import org.couchtck.kit.endpoint.HttpCorpus;
 import org.couchtck.kit.queryserver.CaseExecutor;
 import org.couchtck.kit.queryserver.GeneratedSuiteRunner;
 import org.couchtck.kit.queryserver.GeneratedSuites;
@@ -32,8 +35,10 @@ import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 
 /**
- * The {@code couchtck} JUnit Platform engine: its tests are the corpus cases, for the target the configuration
- * parameters describe (see {@link RunConfiguration}).
+ * The {@code couchtck} JUnit Platform engine: its tests are the corpus cases of each suite
+ * ({@code [engine:couchtck]/[suite:query-server|http]/[section:S]/[case:ID]}), for the targets the configuration
+ * parameters describe (see {@link RunConfiguration}): a query server for the query-server suite, an HTTP endpoint for
+ * the HTTP suite.
  *
  * <p>The engine discovers cases only when asked by unique id ({@code [engine:couchtck]} for all of them, or a
  * section or case below it), so that it stays quiet when it merely sits on a classpath that another tool scans for
@@ -69,27 +74,62 @@ public final class CouchTckTestEngine implements TestEngine {
             return engine;
         }
         RunConfiguration config = RunConfiguration.fromParameters(request.getConfigurationParameters()::get);
-        Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
-        Map<String, SectionDescriptor> sections = new LinkedHashMap<>();
-        List<Case> cases = new ArrayList<>(corpus.cases());
-        if (GenerationParameters.fromParameters(request.getConfigurationParameters()::get).isPresent()) {
-            cases.addAll(GeneratedSuites.cases());
-        }
-        for (Case testCase : cases) {
-            if (!config.selection().includes(testCase)) {
-                continue;
+        if (config.suites().contains(Suite.QUERY_SERVER)) {
+            SuiteDescriptor suite = new SuiteDescriptor(uniqueId, Suite.QUERY_SERVER);
+            Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
+            List<Case> cases = new ArrayList<>(corpus.cases());
+            if (GenerationParameters.fromParameters(request.getConfigurationParameters()::get).isPresent()) {
+                cases.addAll(GeneratedSuites.cases());
             }
-            SectionDescriptor section = sections.computeIfAbsent(testCase.section(),
-                    name -> new SectionDescriptor(uniqueId, name));
-            CaseDescriptor descriptor = new CaseDescriptor(section.getUniqueId(), testCase);
-            if (wanted.stream().anyMatch(id -> descriptor.getUniqueId().hasPrefix(id))) {
-                if (section.getParent().isEmpty()) {
-                    engine.addChild(section);
+            Sections sections = new Sections(suite, wanted);
+            for (Case testCase : cases) {
+                if (config.selection().includes(testCase)) {
+                    sections.offer(testCase.section(), parent -> new CaseDescriptor(parent, testCase));
                 }
-                section.addChild(descriptor);
             }
+            sections.attachTo(engine);
+        }
+        if (config.suites().contains(Suite.HTTP)) {
+            SuiteDescriptor suite = new SuiteDescriptor(uniqueId, Suite.HTTP);
+            Sections sections = new Sections(suite, wanted);
+            for (HttpCase testCase : HttpCorpus.builtIn().cases()) {
+                if (config.selection().includes(testCase.id(), testCase.level())) {
+                    sections.offer(testCase.section(), parent -> new HttpCaseDescriptor(parent, testCase));
+                }
+            }
+            sections.attachTo(engine);
         }
         return engine;
+    }
+
+    /** Builds one suite's section containers, keeping only the cases a selector asked for. */
+    private static final class Sections {
+        private final SuiteDescriptor suite;
+        private final List<UniqueId> wanted;
+        private final Map<String, SectionDescriptor> sections = new LinkedHashMap<>();
+
+        Sections(SuiteDescriptor suite, List<UniqueId> wanted) {
+            this.suite = suite;
+            this.wanted = wanted;
+        }
+
+        void offer(String section, java.util.function.Function<UniqueId, TestDescriptor> caseDescriptor) {
+            SectionDescriptor container = sections.computeIfAbsent(section,
+                    name -> new SectionDescriptor(suite.getUniqueId(), name));
+            TestDescriptor descriptor = caseDescriptor.apply(container.getUniqueId());
+            if (wanted.stream().anyMatch(id -> descriptor.getUniqueId().hasPrefix(id))) {
+                if (container.getParent().isEmpty()) {
+                    suite.addChild(container);
+                }
+                container.addChild(descriptor);
+            }
+        }
+
+        void attachTo(EngineDescriptor engine) {
+            if (!suite.getChildren().isEmpty()) {
+                engine.addChild(suite);
+            }
+        }
     }
 
     @Override
@@ -101,36 +141,73 @@ public final class CouchTckTestEngine implements TestEngine {
         Baseline baseline = config.baseline().map(Baseline::read).orElseGet(Baseline::empty);
         Consumer<CaseResult> sink = request.getConfigurationParameters().get(CaseResultSinks.PARAMETER)
                 .flatMap(CaseResultSinks::lookup).orElse(result -> {});
+        Optional<GenerationSettings> generation =
+                GenerationParameters.fromParameters(request.getConfigurationParameters()::get);
+        // The HTTP cases run in the background, several at a time (each in databases of its own), while the
+        // query-server cases take their turn one by one; their results are reported in order afterwards.
+        Optional<HttpSuiteRun> http = root.getChildren().stream()
+                .map(SuiteDescriptor.class::cast)
+                .filter(s -> s.suite() == Suite.HTTP)
+                .findFirst()
+                .map(s -> HttpSuiteRun.start(s, config));
+        try {
+            for (TestDescriptor child : root.getChildren()) {
+                SuiteDescriptor suite = (SuiteDescriptor) child;
+                listener.executionStarted(suite);
+                switch (suite.suite()) {
+                    case QUERY_SERVER -> executeQueryServer(suite, config, generation, baseline, sink, listener);
+                    case HTTP -> http.orElseThrow().report(baseline, sink, listener);
+                }
+                listener.executionFinished(suite, TestExecutionResult.successful());
+            }
+        } finally {
+            http.ifPresent(HttpSuiteRun::close);
+        }
+        listener.executionFinished(root, TestExecutionResult.successful());
+    }
+
+    private static void executeQueryServer(SuiteDescriptor suite, RunConfiguration config,
+            Optional<GenerationSettings> generation, Baseline baseline, Consumer<CaseResult> sink,
+            EngineExecutionListener listener) {
         StdioServerOptions defaults = StdioServerOptions.defaults();
         StdioServerOptions options = new StdioServerOptions(config.timeout(), config.startTimeout(), defaults.maxLineBytes(),
                 defaults.environment(), defaults.workingDirectory());
-        Optional<GenerationSettings> generation =
-                GenerationParameters.fromParameters(request.getConfigurationParameters()::get);
         try (ServerSupervisor supervisor = new ServerSupervisor(config.command(), options,
                 new StepRenderer(config.profile()));
                 GeneratedSuiteRunner generated = new GeneratedSuiteRunner(config.profile(), supervisor,
                         config.timeout(), generation.orElseGet(() -> GenerationSettings.withSeed(0)))) {
             CaseExecutor executor = new CaseExecutor(config.profile(), supervisor, config.timeout());
-            for (TestDescriptor section : root.getChildren()) {
+            for (TestDescriptor section : suite.getChildren()) {
                 listener.executionStarted(section);
                 for (TestDescriptor child : section.getChildren()) {
                     CaseDescriptor descriptor = (CaseDescriptor) child;
-                    Applicability applicability = config.profile().applicability(descriptor.testCase());
+                    Case testCase = descriptor.testCase();
+                    Applicability applicability = config.profile().applicability(testCase);
                     if (!applicability.applicable()) {
-                        sink.accept(runGuarded(executor, generated, descriptor.testCase()));
+                        sink.accept(guarded(testCase.id(), testCase.section(), testCase.level(),
+                                testCase.description(), testCase.spec(), () -> run(executor, generated, testCase)));
                         listener.executionSkipped(descriptor, applicability.reason());
                         continue;
                     }
                     listener.executionStarted(descriptor);
-                    CaseResult result = baseline.apply(runGuarded(executor, generated, descriptor.testCase()));
-                    sink.accept(result);
-                    listener.reportingEntryPublished(descriptor, reportEntry(result));
-                    listener.executionFinished(descriptor, toExecutionResult(result));
+                    CaseResult result = baseline.apply(guarded(testCase.id(), testCase.section(), testCase.level(),
+                            testCase.description(), testCase.spec(), () -> run(executor, generated, testCase)));
+                    report(descriptor, result, sink, listener);
                 }
                 listener.executionFinished(section, TestExecutionResult.successful());
             }
         }
-        listener.executionFinished(root, TestExecutionResult.successful());
+    }
+
+    private static CaseResult run(CaseExecutor executor, GeneratedSuiteRunner generated, Case testCase) {
+        return GeneratedSuites.isGenerated(testCase) ? generated.run(testCase) : executor.run(testCase);
+    }
+
+    static void report(TestDescriptor descriptor, CaseResult result, Consumer<CaseResult> sink,
+            EngineExecutionListener listener) {
+        sink.accept(result);
+        listener.reportingEntryPublished(descriptor, reportEntry(result));
+        listener.executionFinished(descriptor, toExecutionResult(result));
     }
 
     private static ReportEntry reportEntry(CaseResult result) {
@@ -145,13 +222,13 @@ public final class CouchTckTestEngine implements TestEngine {
     }
 
     /** A defect of the kit itself must cost one case, not the rest of the run. */
-    private static CaseResult runGuarded(CaseExecutor executor, GeneratedSuiteRunner generated, Case testCase) {
+    static CaseResult guarded(String id, String section, org.couchtck.kit.cases.Level level,
+            String description, String spec, java.util.function.Supplier<CaseResult> run) {
         try {
-            return GeneratedSuites.isGenerated(testCase) ? generated.run(testCase) : executor.run(testCase);
+            return run.get();
         } catch (RuntimeException e) {
-            return new CaseResult(testCase.id(), testCase.section(), testCase.level(), testCase.description(),
-                    testCase.spec(), Verdict.ERROR, "internal error of the kit: " + e, "", "", -1, List.of(),
-                    OptionalLong.empty(), Duration.ZERO, "");
+            return new CaseResult(id, section, level, description, spec, Verdict.ERROR,
+                    "internal error of the kit: " + e, "", "", -1, List.of(), OptionalLong.empty(), Duration.ZERO, "");
         }
     }
 

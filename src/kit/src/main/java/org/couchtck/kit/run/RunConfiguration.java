@@ -1,8 +1,12 @@
 package org.couchtck.kit.run;
 
+import org.couchtck.kit.cases.Suite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Objects;
+import org.couchtck.kit.endpoint.EndpointSpec;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +37,9 @@ import org.couchtck.kit.process.StdioServerOptions;
  * @param selection which cases to run
  * @param baseline the target's known failures
  * @param startTimeout how long a new process may take for its first reply
+ * @param suites which suites run
+ * @param endpoint the {@code --endpoint} of the HTTP suite; empty means the embedded reference endpoint
+ * @param endpointUser {@code name:password} of the endpoint's admin when not in its URL
  */
 public record RunConfiguration(
         Optional<String> server,
@@ -41,7 +48,10 @@ public record RunConfiguration(
         Optional<Path> fixtures,
         CaseSelection selection,
         Optional<Path> baseline,
-        Duration startTimeout) {
+        Duration startTimeout,
+        Set<Suite> suites,
+        Optional<String> endpoint,
+        Optional<String> endpointUser) {
 
     public static final String SERVER = "couchtck.server";
     public static final String LANGUAGE = "couchtck.language";
@@ -56,18 +66,59 @@ public record RunConfiguration(
     public static final String PROFILE = "couchtck.profile";
     public static final String FUNCTIONS = "couchtck.functions";
     public static final String START_TIMEOUT_MILLIS = "couchtck.startTimeoutMillis";
+    public static final String SUITES = "couchtck.suites";
+    public static final String ENDPOINT = "couchtck.endpoint";
+    public static final String ENDPOINT_USER = "couchtck.endpointUser";
 
-    /** A configuration with the default start-up grace ({@link StdioServerOptions#DEFAULT_START_TIMEOUT}). */
+    public RunConfiguration {
+        suites = suites.isEmpty() ? EnumSet.allOf(Suite.class) : Collections.unmodifiableSet(EnumSet.copyOf(suites));
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(endpointUser, "endpointUser");
+    }
+
+    /** A run of the query-server suite only. */
+    public RunConfiguration(Optional<String> server, TargetProfile profile, Duration timeout, Optional<Path> fixtures,
+            CaseSelection selection, Optional<Path> baseline, Duration startTimeout) {
+        this(server, profile, timeout, fixtures, selection, baseline, startTimeout, EnumSet.of(Suite.QUERY_SERVER),
+                Optional.empty(), Optional.empty());
+    }
+
+    /** A query-server run with the default start-up grace ({@link StdioServerOptions#DEFAULT_START_TIMEOUT}). */
     public RunConfiguration(Optional<String> server, TargetProfile profile, Duration timeout, Optional<Path> fixtures,
             CaseSelection selection, Optional<Path> baseline) {
         this(server, profile, timeout, fixtures, selection, baseline, StdioServerOptions.DEFAULT_START_TIMEOUT);
     }
 
-    /** The default run: the reference server, JavaScript, the latest CouchDB, 5 s per message, every case. */
+    /**
+     * The default run: every suite, against the reference query server and the reference endpoint; JavaScript, the
+     * latest CouchDB, 5 s per message, every case.
+     */
     public static RunConfiguration defaults() {
         return new RunConfiguration(Optional.empty(),
                 new TargetProfile("javascript", CouchDbVersion.LATEST, Set.of()),
-                Duration.ofSeconds(5), Optional.empty(), CaseSelection.all(), Optional.empty());
+                Duration.ofSeconds(5), Optional.empty(), CaseSelection.all(), Optional.empty(),
+                StdioServerOptions.DEFAULT_START_TIMEOUT, EnumSet.allOf(Suite.class), Optional.empty(), Optional.empty());
+    }
+
+    /** This configuration running {@code wanted} suites. */
+    public RunConfiguration withSuites(Set<Suite> wanted) {
+        return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, wanted,
+                endpoint, endpointUser);
+    }
+
+    /** This configuration with the HTTP suite pointed at {@code spec} (see {@code --endpoint}). */
+    public RunConfiguration withEndpoint(Optional<String> spec, Optional<String> user) {
+        return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites,
+                spec, user);
+    }
+
+    /**
+     * The endpoint the HTTP suite talks to.
+     *
+     * @throws IllegalArgumentException with a one-line reason for an unusable {@code --endpoint} or {@code --user}
+     */
+    public EndpointSpec endpointSpec() {
+        return EndpointSpec.parse(endpoint.orElse(null), endpointUser);
     }
 
     /** The command that starts the target. */
@@ -97,6 +148,9 @@ public record RunConfiguration(
         parameters.put(LEVELS, selection.levels().stream().map(Level::name).collect(Collectors.joining(",")));
         parameters.put(WITHOUT, String.join(",", new TreeSet<>(profile.without())));
         baseline.ifPresent(b -> parameters.put(BASELINE, b.toString()));
+        parameters.put(SUITES, suites.stream().map(Suite::id).collect(Collectors.joining(",")));
+        endpoint.ifPresent(e -> parameters.put(ENDPOINT, e));
+        endpointUser.ifPresent(u -> parameters.put(ENDPOINT_USER, u));
         return parameters;
     }
 
@@ -133,7 +187,10 @@ public record RunConfiguration(
                 get.apply(FIXTURES).filter(s -> !s.isBlank()).map(Path::of),
                 new CaseSelection(list(get.apply(INCLUDE)), list(get.apply(EXCLUDE)), levels),
                 get.apply(BASELINE).filter(s -> !s.isBlank()).map(Path::of),
-                startTimeout);
+                startTimeout,
+                list(get.apply(SUITES)).stream().map(Suite::parse).collect(Collectors.toSet()),
+                get.apply(ENDPOINT).filter(s -> !s.isBlank()),
+                get.apply(ENDPOINT_USER).filter(s -> !s.isBlank()));
     }
 
     private static Optional<Duration> millis(Function<String, Optional<String>> get, String parameter) {

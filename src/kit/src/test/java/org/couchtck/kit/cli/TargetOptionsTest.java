@@ -142,7 +142,8 @@ class TargetOptionsTest {
         Path reports = dir.resolve("reports");
 
         // when
-        int status = cli.couchtck("run", "--language", "klingon", "--functions", klingonPack().toString(),
+        int status = cli.couchtck("run", "--suite", "query-server", "--language", "klingon", "--functions",
+                klingonPack().toString(),
                 "--fixtures", fixtures.toString(), "--report-dir", reports.toString(), "--no-progress");
 
         // then

@@ -99,7 +99,7 @@ class ResultsJsonTest {
         assertThatJson(json).node("target").isEqualTo("{\"name\":\"reference\",\"command\":\"java -cp ref.jar Main\","
                 + "\"language\":\"javascript\",\"couchDbVersion\":\"3.5.2\",\"profile\":\"couchdb\"}");
         assertThatJson(json).node("cases[1]").isEqualTo("""
-                {"id":"qs.map_doc.throw-drops-emits","section":"map_doc","level":"MUST",
+                {"id":"qs.map_doc.throw-drops-emits","suite":"query-server","section":"map_doc","level":"MUST",
                  "description":"what qs.map_doc.throw-drops-emits checks","spec":"share/server/views.js",
                  "verdict":"FAIL","message":"reply differs at $[0]","expected":"[[]]","actual":"[[[1,2]]]",
                  "failedStep":2,"seed":null,"durationMs":3.25,"baselineReason":"",

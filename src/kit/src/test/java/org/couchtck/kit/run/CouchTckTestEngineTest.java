@@ -25,13 +25,13 @@ class CouchTckTestEngineTest {
                 .testEvents();
 
         assertThat(tests.started().map(e -> e.getTestDescriptor().getUniqueId().toString()))
-                .contains("[engine:couchtck]/[section:protocol]/[case:qs.protocol.reset-answers-true]");
+                .contains("[engine:couchtck]/[suite:query-server]/[section:protocol]/[case:qs.protocol.reset-answers-true]");
         tests.assertStatistics(stats -> stats.started(4).succeeded(4).failed(0).skipped(1));
     }
 
     @Test
     void a_case_can_be_selected_alone_by_its_unique_id() {
-        UniqueId one = ENGINE.append("section", "protocol").append("case", "qs.protocol.map-one-function");
+        UniqueId one = ENGINE.append("suite", "query-server").append("section", "protocol").append("case", "qs.protocol.map-one-function");
 
         Events tests = EngineTestKit.engine(new CouchTckTestEngine())
                 .selectors(selectUniqueId(one))

@@ -1,0 +1,36 @@
+package org.couchtck.kit.endpoint;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Asks an endpoint for {@code GET /} once before a run, so that a wrong URL or a server that is down is one clear
+ * line, not a report full of ERRORs.
+ */
+public final class EndpointProbe {
+
+    private EndpointProbe() {}
+
+    /** Empty when the endpoint answered; otherwise why it is unusable, in one line. */
+    public static Optional<String> probe(EndpointTarget target, Duration timeout) {
+        try {
+            java.util.List<HttpCall.Header> headers = new java.util.ArrayList<>();
+            headers.add(new HttpCall.Header("Accept", "application/json"));
+            target.adminCredentials().ifPresent(c -> headers.add(new HttpCall.Header("Authorization",
+                    c.basicAuthorization())));
+            HttpReply reply = target.send(new HttpCall("GET", "/", headers, Optional.empty(), timeout));
+            if (reply.status() == 401) {
+                return Optional.of("the endpoint " + target.baseUri() + " refused the admin credentials (401); give "
+                        + "them in the URL or with --user");
+            }
+            return Optional.empty();
+        } catch (EndpointUnreachableException | NoReplyException e) {
+            return Optional.of("the endpoint " + target.baseUri() + " cannot be reached: " + e.getMessage());
+        } catch (java.io.IOException e) {
+            return Optional.of("the endpoint " + target.baseUri() + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while reaching " + target.baseUri());
+        }
+    }
+}
