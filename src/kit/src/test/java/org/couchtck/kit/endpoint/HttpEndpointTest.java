@@ -66,6 +66,43 @@ class HttpEndpointTest {
     }
 
     @Test
+    void should_leave_pooled_connections_usable_when_replies_are_read_from_several_threads_at_once() throws Exception {
+        // given: small whole replies, so the client pools each connection again as soon as a body ends
+        wireMock.stubFor(get("/db/doc").willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withBody("{\"_id\":\"doc\"}\n")));
+        HttpEndpoint target = endpoint(URI.create("http://localhost:" + wireMock.port()));
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(4);
+        java.util.List<java.util.concurrent.Future<Integer>> failures = new java.util.ArrayList<>();
+
+        // when: four threads send one request after another through one endpoint
+        try {
+            for (int t = 0; t < 4; t++) {
+                failures.add(threads.submit(() -> {
+                    int failed = 0;
+                    for (int i = 0; i < 150; i++) {
+                        try {
+                            if (target.send(call("GET", "/db/doc", Optional.empty(), Duration.ofSeconds(10)))
+                                    .status() != 200) {
+                                failed++;
+                            }
+                        } catch (IOException e) {
+                            failed++;
+                        }
+                    }
+                    return failed;
+                }));
+            }
+
+            // then: closing a reply whose body had ended never closed a connection another request had taken
+            for (java.util.concurrent.Future<Integer> f : failures) {
+                assertThat(f.get(60, TimeUnit.SECONDS)).isZero();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void should_send_the_request_and_read_the_whole_reply_when_the_server_answers() throws Exception {
         // given
         wireMock.stubFor(post("/couch/db/_bulk_docs").willReturn(aResponse().withStatus(201)
