@@ -84,15 +84,23 @@ public final class Database {
         return sec;
     }
 
-    /** Writes documents with CouchDB's new_edits=true rules (each names the revision it updates). */
+    /**
+     * Writes documents with CouchDB's new_edits=true rules (each names the revision it updates).
+     *
+     * @throws MissingStubException when a write names an attachment stub its parent lacks; then nothing is written
+     */
     public List<WriteResult> write(List<DocumentWrite> writes) {
         List<WriteResult> results = new ArrayList<>(writes.size());
         boolean any = false;
         lock.lock();
         try {
             // CouchDB's updater takes a batch in document id order, so that is the order of their sequences
+            int[] order = inIdOrder(writes);
+            for (int i : order) {
+                checkStubs(writes.get(i));
+            }
             WriteResult[] byRequest = new WriteResult[writes.size()];
-            for (int i : inIdOrder(writes)) {
+            for (int i : order) {
                 byRequest[i] = writeOne(writes.get(i));
                 any |= byRequest[i] instanceof WriteResult.Written;
             }
@@ -120,10 +128,12 @@ public final class Database {
                 RevisionTree tree = trees.computeIfAbsent(w.id(), k -> new RevisionTree());
                 List<Revision> history = w.history().isEmpty() ? List.of(w.rev()) : w.history();
                 boolean added = false;
+                List<Attachment> attachments = replicatedAttachments(w, tree, history);
                 for (int i = history.size() - 1; i >= 0; i--) {
                     Revision parent = i + 1 < history.size() ? history.get(i + 1) : null;
                     ObjectNode body = i == 0 ? w.body() : null;
-                    added |= tree.add(new RevisionNode(history.get(i), parent, body, i == 0 && w.deleted()));
+                    added |= tree.add(new RevisionNode(history.get(i), parent, body, i == 0 && w.deleted(),
+                            i == 0 ? attachments : List.of()));
                 }
                 if (added && !tree.leaves().isEmpty()) {
                     commit(w.id(), tree);
@@ -143,11 +153,47 @@ public final class Database {
         return results;
     }
 
+    /**
+     * The attachments of a replicated revision, simplified: data at the position the revision is at (CouchDB keeps
+     * the JSON's revpos, 0 by default), stubs from its parent in {@code history} when this database has that one (a
+     * stub it cannot resolve is left out, where CouchDB looks further and may fail the request).
+     */
+    private static List<Attachment> replicatedAttachments(DocumentWrite w, RevisionTree tree, List<Revision> history) {
+        List<Attachment> parent = history.size() < 2 ? List.of()
+                : tree.node(history.get(1)).map(RevisionNode::attachments).orElse(List.of());
+        List<AttachmentWrite> known = w.attachments().stream()
+                .filter(a -> a instanceof AttachmentWrite.Data || parent.stream().anyMatch(p -> p.name().equals(a.name())))
+                .map(a -> a instanceof AttachmentWrite.Stub s ? new AttachmentWrite.Stub(s.name(), null) : a)
+                .toList();
+        return AttachmentMerge.merge(w.id(), w.rev().pos(), known, parent);
+    }
+
     /** Indexes of {@code writes} by document id (stable for equal ids), as CouchDB's updater orders a batch. */
     private static int[] inIdOrder(List<DocumentWrite> writes) {
         return java.util.stream.IntStream.range(0, writes.size()).boxed()
                 .sorted(java.util.Comparator.comparing(i -> writes.get(i).id()))
                 .mapToInt(Integer::intValue).toArray();
+    }
+
+    /**
+     * Fails as CouchDB's prep_and_validate_updates does, before the batch is written, when a stub cannot be merged:
+     * a document that does not exist has no attachments to keep, and a write on a leaf keeps only the leaf's. A
+     * write that will be a conflict is not checked (CouchDB answers it with the conflict).
+     */
+    private void checkStubs(DocumentWrite w) {
+        if (!w.hasStubs()) {
+            return;
+        }
+        RevisionTree tree = trees.get(w.id());
+        List<Attachment> parent = List.of();
+        if (tree != null && !tree.isEmpty()) {
+            if (w.rev() == null ? !tree.winner().deleted() : !tree.isLeaf(w.rev())) {
+                return; // a conflict
+            }
+            // a recreation on top of a deleted winner keeps nothing (CouchDB crashes on such stubs)
+            parent = w.rev() == null ? List.of() : tree.node(w.rev()).map(RevisionNode::attachments).orElse(List.of());
+        }
+        AttachmentMerge.checkStubs(w.id(), w.attachments(), parent);
     }
 
     private WriteResult writeOne(DocumentWrite w) {
@@ -167,12 +213,16 @@ public final class Database {
         }
         long oldStart = parent == null ? 0 : parent.pos();
         byte[] oldHash = parent == null ? null : parent.hashBytes();
-        Revision rev = new Revision(oldStart + 1, RevisionIds.next(w.deleted(), oldStart, oldHash, w.body()));
+        List<Attachment> parentAttachments = parent == null || w.rev() == null ? List.of()
+                : tree.node(parent).map(RevisionNode::attachments).orElse(List.of());
+        List<Attachment> attachments = AttachmentMerge.merge(w.id(), oldStart + 1, w.attachments(), parentAttachments);
+        Revision rev = new Revision(oldStart + 1, RevisionIds.next(w.deleted(), oldStart, oldHash, w.body(),
+                attachments.stream().map(Attachment::forRevisionId).toList()));
         if (tree == null) {
             tree = new RevisionTree();
             trees.put(w.id(), tree);
         }
-        if (!tree.add(new RevisionNode(rev, parent, w.body(), w.deleted()))) {
+        if (!tree.add(new RevisionNode(rev, parent, w.body(), w.deleted(), attachments))) {
             return WriteResult.Refused.conflict(w.id());
         }
         commit(w.id(), tree);

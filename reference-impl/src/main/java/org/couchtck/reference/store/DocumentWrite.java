@@ -12,12 +12,25 @@ import java.util.Objects;
  * @param deleted {@code _deleted: true}
  * @param body the body without special fields
  * @param history with new_edits=false, the {@code _revisions} ids from {@code rev} back, newest first (may be just rev)
+ * @param attachments its {@code _attachments}, in document order: none means the new revision has none, whatever its
+ *     parent had
  */
-public record DocumentWrite(String id, Revision rev, boolean deleted, ObjectNode body, List<Revision> history) {
+public record DocumentWrite(String id, Revision rev, boolean deleted, ObjectNode body, List<Revision> history,
+        List<AttachmentWrite> attachments) {
 
     public DocumentWrite {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(body, "body");
         history = history == null ? List.of() : List.copyOf(history);
+        attachments = attachments == null ? List.of() : List.copyOf(attachments);
+    }
+
+    /** A write without attachments. */
+    public DocumentWrite(String id, Revision rev, boolean deleted, ObjectNode body, List<Revision> history) {
+        this(id, rev, deleted, body, history, List.of());
+    }
+
+    boolean hasStubs() {
+        return attachments.stream().anyMatch(a -> a instanceof AttachmentWrite.Stub);
     }
 }

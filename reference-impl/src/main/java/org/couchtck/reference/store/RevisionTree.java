@@ -46,7 +46,8 @@ final class RevisionTree {
         if (known != null) {
             if (known.body() == null && node.body() != null) {
                 Revision parent = known.parent() != null ? known.parent() : node.parent();
-                nodes.put(node.rev(), new RevisionNode(node.rev(), parent, node.body(), node.deleted()));
+                nodes.put(node.rev(), new RevisionNode(node.rev(), parent, node.body(), node.deleted(),
+                        node.attachments()));
                 if (parent != null) {
                     parents.add(parent);
                     nodes.computeIfAbsent(parent, p -> new RevisionNode(p, null, null, false));
