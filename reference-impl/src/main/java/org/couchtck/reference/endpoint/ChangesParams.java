@@ -11,9 +11,11 @@ import java.util.OptionalLong;
  * @param since the sequence to start after; {@code -1} stands for {@code now}
  * @param heartbeat milliseconds between heartbeats, 0 for none
  * @param timeout milliseconds a live feed waits without a heartbeat before it ends
+ * @param attachments how include_docs shows attachments ({@code attachments}, {@code att_encoding_info})
  */
 record ChangesParams(Feed feed, long since, long limit, boolean descending, boolean includeDocs, boolean conflicts,
-        boolean allDocsStyle, long heartbeat, long timeout, long seqInterval, Optional<String> filter) {
+        boolean allDocsStyle, long heartbeat, long timeout, long seqInterval, Optional<String> filter,
+        AttachmentsJson.Shown attachments) {
 
     /** How the feed is framed and whether it waits. */
     enum Feed {
@@ -65,7 +67,7 @@ record ChangesParams(Feed feed, long since, long limit, boolean descending, bool
         long seqInterval = request.param("seq_interval").map(ChangesParams::seqInterval).orElse(0L);
         return new ChangesParams(feed, since, limit, flag(request, "descending"), flag(request, "include_docs"),
                 flag(request, "conflicts"), allDocs, heartbeat, Math.max(timeout, 0), seqInterval,
-                request.param("filter"));
+                request.param("filter"), AttachmentsJson.Shown.from(request));
     }
 
     /** Whether the row at 1-based position {@code index} shows its seq under {@code seq_interval}. */

@@ -208,7 +208,7 @@ final class ChangesRoute {
         }
         if (params.includeDocs()) {
             row.set("doc", DocumentJson.render(doc, doc.winner(),
-                    new DocumentJson.Options(false, params.conflicts(), false)));
+                    new DocumentJson.Options(false, params.conflicts(), false, params.attachments())));
         }
         return row;
     }

@@ -143,7 +143,7 @@ final class DatabaseRoutes {
         }
         ArrayNode out = Json.MAPPER.createArrayNode();
         if (newEdits) {
-            for (WriteResult r : db.write(docs)) {
+            for (WriteResult r : writes.write(db, docs)) {
                 out.add(WriteReplies.row(r));
             }
         } else {
@@ -226,7 +226,7 @@ final class DatabaseRoutes {
         row.putObject("value").put("rev", doc.winner().rev().toString());
         if (range.includeDocs()) {
             row.set("doc", DocumentJson.render(doc, doc.winner(),
-                    new DocumentJson.Options(false, range.conflicts(), false)));
+                    new DocumentJson.Options(false, range.conflicts(), false, range.attachments())));
         }
         return row;
     }

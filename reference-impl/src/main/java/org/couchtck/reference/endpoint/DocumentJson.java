@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.couchtck.reference.store.AttachmentWrite;
 import org.couchtck.reference.store.DocumentState;
 import org.couchtck.reference.store.DocumentWrite;
 import org.couchtck.reference.store.Revision;
@@ -54,7 +55,11 @@ final class DocumentJson {
             throw new IllegalStateException("caller must supply an id when the body has none");
         }
         DocIds.check(id);
-        return new DocumentWrite(id, rev, deleted, body, history);
+        // bodyOf has checked that _attachments, if given, is an object
+        List<AttachmentWrite> attachments = json.has("_attachments")
+                ? AttachmentsJson.fromClient(json.get("_attachments"))
+                : List.of();
+        return new DocumentWrite(id, rev, deleted, body, history, attachments);
     }
 
     static Revision parseRev(String text) {
@@ -76,9 +81,14 @@ final class DocumentJson {
         return out;
     }
 
-    /** What rendering a document includes besides its body. */
-    record Options(boolean revs, boolean conflicts, boolean deletedConflicts) {
+    /** What rendering a document includes besides its body, and how it shows attachments. */
+    record Options(boolean revs, boolean conflicts, boolean deletedConflicts, AttachmentsJson.Shown attachments) {
         static final Options PLAIN = new Options(false, false, false);
+
+        /** Attachments as stubs. */
+        Options(boolean revs, boolean conflicts, boolean deletedConflicts) {
+            this(revs, conflicts, deletedConflicts, AttachmentsJson.Shown.STUBS);
+        }
     }
 
     /** The document at {@code node} (the winner unless a {@code ?rev=} picked another) as CouchDB returns it. */
@@ -103,6 +113,11 @@ final class DocumentJson {
         if (options.deletedConflicts() && node.rev().equals(doc.winner().rev()) && !doc.deletedConflicts().isEmpty()) {
             ArrayNode conflicts = out.putArray("_deleted_conflicts");
             doc.deletedConflicts().forEach(c -> conflicts.add(c.rev().toString()));
+        }
+        // couch_doc:to_json_obj puts _attachments after the body and every meta field
+        ObjectNode attachments = AttachmentsJson.render(node.attachments(), options.attachments());
+        if (attachments != null) {
+            out.set("_attachments", attachments);
         }
         return out;
     }

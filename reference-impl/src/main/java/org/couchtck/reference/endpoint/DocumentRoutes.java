@@ -57,7 +57,8 @@ final class DocumentRoutes {
         }
         boolean meta = flag(request, "meta");
         DocumentJson.Options options = new DocumentJson.Options(meta || flag(request, "revs"),
-                meta || flag(request, "conflicts"), meta || flag(request, "deleted_conflicts"));
+                meta || flag(request, "conflicts"), meta || flag(request, "deleted_conflicts"),
+                AttachmentsJson.Shown.from(request));
         String etag = "\"" + node.rev() + "\"";
         if (request.header("If-None-Match").map(etag::equals).orElse(false)) {
             response.notModified(etag);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.List;
 import org.couchtck.reference.store.Database;
 import org.couchtck.reference.store.DocumentWrite;
+import org.couchtck.reference.store.MissingStubException;
 import org.couchtck.reference.store.WriteResult;
 
 /** What every document write goes through before the store, and the reply to a single-document write. */
@@ -15,9 +16,22 @@ final class DocumentWrites {
         if (db.name().equals("_users") && write.body().has("password")) {
             ObjectNode body = write.body().deepCopy();
             UserPasswords.hashInPlace(body);
-            return new DocumentWrite(write.id(), write.rev(), write.deleted(), body, write.history());
+            return new DocumentWrite(write.id(), write.rev(), write.deleted(), body, write.history(),
+                    write.attachments());
         }
         return write;
+    }
+
+    /**
+     * Writes prepared documents with new_edits=true; a stub the parent lacks fails the whole request, as CouchDB's
+     * 412 {@code missing_stub}.
+     */
+    List<WriteResult> write(Database db, List<DocumentWrite> prepared) {
+        try {
+            return db.write(prepared);
+        } catch (MissingStubException e) {
+            throw new CouchError(412, "missing_stub", e.reason());
+        }
     }
 
     /**
@@ -26,7 +40,7 @@ final class DocumentWrites {
      */
     void reply(ApiRequest request, ApiResponse response, Database db, DocumentWrite write, boolean location,
             boolean etag) throws IOException {
-        WriteResult result = db.write(List.of(prepare(db, write))).get(0);
+        WriteResult result = write(db, List.of(prepare(db, write))).get(0);
         if (result instanceof WriteResult.Refused r) {
             throw new CouchError(r.status(), r.error(), r.reason());
         }

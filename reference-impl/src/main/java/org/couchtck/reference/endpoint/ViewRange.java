@@ -4,9 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 
-/** The query parameters of {@code _all_docs}: keys, a key range, direction, limit, skip, include_docs. */
+/**
+ * The query parameters of {@code _all_docs}: keys, a key range, direction, limit, skip, include_docs (with conflicts,
+ * attachments and att_encoding_info).
+ */
 record ViewRange(Optional<JsonNode> keys, String start, String end, boolean inclusiveEnd, boolean descending,
-        long limit, long skip, boolean includeDocs, boolean conflicts) {
+        long limit, long skip, boolean includeDocs, boolean conflicts, AttachmentsJson.Shown attachments) {
 
     static ViewRange from(ApiRequest request) {
         Optional<JsonNode> keys = request.param("keys").map(ViewRange::json);
@@ -31,7 +34,8 @@ record ViewRange(Optional<JsonNode> keys, String start, String end, boolean incl
         }
         return new ViewRange(keys, start, end, bool(request, "inclusive_end", true), bool(request, "descending", false),
                 integer(request, "limit", Long.MAX_VALUE), integer(request, "skip", 0),
-                bool(request, "include_docs", false), bool(request, "conflicts", false));
+                bool(request, "include_docs", false), bool(request, "conflicts", false),
+                AttachmentsJson.Shown.from(request));
     }
 
     boolean inRange(String id) {

@@ -31,9 +31,7 @@ final class RecordedDeviations {
             "autoindex", "needs views and ken's background indexing, which the endpoint does not have yet");
 
     /** Scenarios of the replayed sections left out, with the reason. */
-    static final Map<String, String> SCENARIOS_NOT_REPLAYED = Map.of(
-            "changes.attachments", "needs attachments (inline _attachments, stubs, attachments=true,"
-                    + " att_encoding_info), which the endpoint does not have yet: even the setup write's rev differs");
+    static final Map<String, String> SCENARIOS_NOT_REPLAYED = Map.of();
 
     private static final String STACK_HASH = "a 500 for a parameter CouchDB never validates (an Erlang badarg or"
             + " case_clause): CouchDB adds \"ref\" and X-Couch-Stack-Hash, a hash of its Erlang stack trace, which the"

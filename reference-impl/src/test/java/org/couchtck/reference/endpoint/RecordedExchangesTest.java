@@ -33,7 +33,7 @@ class RecordedExchangesTest {
 
     private static final List<String> SECTIONS = List.of("changes", "db_updates", "auth_errors");
     /** Fewer compared exchanges than this means the replay lost scenarios on the way. */
-    private static final int MIN_EXCHANGES_COMPARED = 370;
+    private static final int MIN_EXCHANGES_COMPARED = 385;
 
     private static final ExecutorService CLOSING = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "replay-endpoint-close");
