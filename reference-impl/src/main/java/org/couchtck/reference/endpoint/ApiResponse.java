@@ -68,6 +68,14 @@ final class ApiResponse {
         callback.succeeded();
     }
 
+    /** A whole reply of raw bytes (an attachment), with a Content-Length. */
+    void bytes(int status, String contentType, byte[] body) throws IOException {
+        begin(status, contentType);
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+        blockingWrite(true, ByteBuffer.wrap(body));
+        callback.succeeded();
+    }
+
     /** Starts a chunked reply; nothing is sent until the first write. */
     Stream stream(int status, String contentType) {
         begin(status, contentType);
@@ -107,10 +115,15 @@ final class ApiResponse {
 
         /** Sends {@code text} as one chunk; fails when the client has gone. */
         void write(String text) throws IOException {
+            write(text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** Sends {@code bytes} as one chunk; fails when the client has gone. */
+        void write(byte[] bytes) throws IOException {
             if (Thread.currentThread().isInterrupted()) {
                 throw new InterruptedIOException("endpoint stopping");
             }
-            blockingWrite(false, ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
+            blockingWrite(false, ByteBuffer.wrap(bytes));
         }
 
         /** Ends the reply with the last (empty) chunk. */

@@ -9,15 +9,20 @@ import org.couchtck.reference.store.DocumentWrite;
 import org.couchtck.reference.store.Revision;
 import org.couchtck.reference.store.RevisionNode;
 
-/** Requests on one document: GET (with {@code rev}, {@code revs}, {@code conflicts}), PUT, DELETE. */
+/**
+ * Requests on one document: GET (with {@code rev}, {@code revs}, {@code conflicts}, {@code attachments}), PUT, DELETE;
+ * requests on its attachments go on to {@link AttachmentRoutes}.
+ */
 final class DocumentRoutes {
 
     private final DatabaseRoutes databases;
     private final DocumentWrites writes;
+    private final AttachmentRoutes attachments;
 
     DocumentRoutes(DatabaseRoutes databases, DocumentWrites writes) {
         this.databases = databases;
         this.writes = writes;
+        this.attachments = new AttachmentRoutes(writes);
     }
 
     /**
@@ -27,7 +32,12 @@ final class DocumentRoutes {
     void handle(ApiRequest request, ApiResponse response, String id, int rest) throws IOException {
         Database db = databases.open(request);
         if (request.segment(rest) != null) {
-            attachment(request, db, id);
+            if (id.startsWith("_local/")) {
+                throw CouchError.badRequest("_local documents do not accept attachments.");
+            }
+            // an attachment name may hold slashes: the rest of the path is the name
+            String name = String.join("/", request.segments().subList(rest, request.segments().size()));
+            attachments.handle(request, response, db, id, name);
             return;
         }
         if (id.startsWith("_local/")) {
@@ -46,15 +56,7 @@ final class DocumentRoutes {
         Optional<String> revParam = request.param("rev");
         Revision wanted = revParam.map(DocumentJson::parseRev).orElse(null);
         DocumentState doc = db.get(id).orElseThrow(() -> CouchError.notFound("missing"));
-        RevisionNode node;
-        if (wanted == null) {
-            if (doc.deleted()) {
-                throw CouchError.notFound("deleted");
-            }
-            node = doc.winner();
-        } else {
-            node = doc.tree().find(wanted).orElseThrow(() -> CouchError.notFound("missing"));
-        }
+        RevisionNode node = revisionToRead(doc, wanted);
         boolean meta = flag(request, "meta");
         DocumentJson.Options options = new DocumentJson.Options(meta || flag(request, "revs"),
                 meta || flag(request, "conflicts"), meta || flag(request, "deleted_conflicts"),
@@ -122,16 +124,19 @@ final class DocumentRoutes {
         }
     }
 
-    private void attachment(ApiRequest request, Database db, String id) {
-        DocumentState doc = db.get(id).orElseThrow(() -> CouchError.notFound("missing"));
-        if (doc.deleted()) {
-            throw CouchError.notFound("deleted");
+    /** The revision a GET reads: the winner (404 {@code deleted} if it is a deletion), or the one {@code wanted}. */
+    static RevisionNode revisionToRead(DocumentState doc, Revision wanted) {
+        if (wanted == null) {
+            if (doc.deleted()) {
+                throw CouchError.notFound("deleted");
+            }
+            return doc.winner();
         }
-        throw CouchError.notFound("Document is missing attachment");
+        return doc.tree().find(wanted).orElseThrow(() -> CouchError.notFound("missing"));
     }
 
     /** {@code ?rev=} or {@code If-Match}; both, differing, is CouchDB's 400. */
-    private static String revisionOf(ApiRequest request) {
+    static String revisionOf(ApiRequest request) {
         String query = request.param("rev").orElse(null);
         String ifMatch = request.header("If-Match").map(DocumentRoutes::unquote).orElse(null);
         if (query != null && ifMatch != null && !query.equals(ifMatch)) {
