@@ -1,5 +1,9 @@
 package org.couchtck.kit.cli;
 
+import org.couchtck.kit.cases.Level;
+import org.couchtck.kit.cases.Suite;
+import org.couchtck.kit.endpoint.HttpCase;
+import org.couchtck.kit.endpoint.HttpCorpus;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,8 +25,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code couchtck list}: the cases of the corpus (and, with the built-in corpus, the generated suites), filtered. */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the cases of the corpus.")
+/**
+ * {@code couchtck list}: the cases of both suites (and, with the built-in corpus, the generated suites), filtered.
+ */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the cases of the corpus, both suites.")
 final class ListCommand implements Callable<Integer> {
 
     enum Format { text, json }
@@ -42,19 +48,35 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "Output: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
 
+    /** One listed case, whichever suite it is of. */
+    private record Row(String id, Suite suite, String section, Level level, String description, String spec,
+            List<String> capabilities, Applicability applicability) {}
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        List<Case> cases;
-        TargetProfile profile;
+        List<Row> cases = new ArrayList<>();
         try {
+            TargetProfile profile = target.profile();
             Corpus corpus = fixtures == null ? Corpus.builtIn() : Corpus.load(fixtures);
             List<Case> all = new ArrayList<>(corpus.cases());
             if (fixtures == null) {
                 all.addAll(GeneratedSuites.cases());
             }
-            cases = all.stream().filter(selection.selection()::includes).toList();
-            profile = target.profile();
+            for (Case c : all) {
+                if (selection.selection().includes(c)) {
+                    cases.add(new Row(c.id(), Suite.QUERY_SERVER, c.section(), c.level(), c.description(), c.spec(),
+                            c.capabilities(), profile.applicability(c)));
+                }
+            }
+            if (fixtures == null) {
+                for (HttpCase c : HttpCorpus.builtIn().cases()) {
+                    if (selection.selection().includes(c.id(), c.level())) {
+                        cases.add(new Row(c.id(), Suite.HTTP, c.section(), c.level(), c.description(), c.spec(),
+                                c.capabilities(), profile.applicability(c.capabilities())));
+                    }
+                }
+            }
         } catch (FixtureException | IllegalArgumentException e) {
             spec.commandLine().getErr().println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -62,10 +84,11 @@ final class ListCommand implements Callable<Integer> {
         if (format == Format.json) {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             ArrayNode array = mapper.createArrayNode();
-            for (Case c : cases) {
-                Applicability applicability = profile.applicability(c);
+            for (Row c : cases) {
+                Applicability applicability = c.applicability();
                 ObjectNode node = array.addObject();
-                node.put("id", c.id()).put("section", c.section()).put("level", c.level().name())
+                node.put("id", c.id()).put("suite", c.suite().id()).put("section", c.section())
+                        .put("level", c.level().name())
                         .put("description", c.description()).put("spec", c.spec())
                         .put("applicable", applicability.applicable());
                 if (!applicability.applicable()) {
@@ -76,8 +99,8 @@ final class ListCommand implements Callable<Integer> {
             out.println(mapper.writeValueAsString(array));
         } else {
             int width = cases.stream().mapToInt(c -> c.id().length()).max().orElse(0);
-            for (Case c : cases) {
-                Applicability applicability = profile.applicability(c);
+            for (Row c : cases) {
+                Applicability applicability = c.applicability();
                 out.printf("%-" + width + "s  %-6s %s%s%n", c.id(), c.level(), c.description(),
                         applicability.applicable() ? "" : "  [NA: " + applicability.reason() + "]");
             }

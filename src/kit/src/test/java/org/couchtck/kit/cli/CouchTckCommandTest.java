@@ -85,6 +85,15 @@ class CouchTckCommandTest {
     }
 
     @Test
+    void list_shows_the_http_cases_too_with_their_suite() {
+        int status = cli.couchtck("list", "--include", "http.changes.since-*", "--format", "json");
+
+        assertThat(status).isZero();
+        assertThat(cli.out()).contains("\"id\" : \"http.changes.since-0\"").contains("\"suite\" : \"http\"")
+                .doesNotContain("qs.");
+    }
+
+    @Test
     void no_command_is_a_usage_error() {
         assertThat(cli.couchtck()).isEqualTo(2);
     }
