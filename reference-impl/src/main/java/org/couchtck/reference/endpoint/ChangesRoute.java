@@ -95,29 +95,9 @@ final class ChangesRoute {
     private void continuous(ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
             throws IOException, InterruptedException {
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
-        long sent = 0;
-        ChangesScan scan = ChangesScan.run(db, since, params.limit(), false, filter);
-        if (scan.rows().isEmpty()) {
-            out.write("\n");
-        }
-        sent += writeLines(out, db, params, scan.rows(), sent);
-        long waitMs = params.heartbeat() > 0 ? params.heartbeat() : params.timeout();
-        while (sent < params.limit() && !db.isDeleted()) {
-            boolean changed = db.awaitAfter(scan.reached(), waitMs);
-            if (db.isDeleted()) {
-                break;
-            }
-            if (changed) {
-                out.write("\n");
-                scan = ChangesScan.run(db, scan.reached(), params.limit() - sent, false, filter);
-                sent += writeLines(out, db, params, scan.rows(), sent);
-            } else if (params.heartbeat() > 0) {
-                out.write("\n");
-            } else {
-                break;
-            }
-        }
-        out.write("{\"last_seq\":" + Json.write(seq(db, scan.lastSeq())) + ",\"pending\":" + scan.pending() + "}\n");
+        ChangesScan last = live(out, db, params, filter, since, "\n",
+                (rows, before) -> writeLines(out, db, params, rows, before));
+        out.write("{\"last_seq\":" + Json.write(seq(db, last.lastSeq())) + ",\"pending\":" + last.pending() + "}\n");
         out.write("\n");
         out.end();
     }
@@ -126,12 +106,32 @@ final class ChangesRoute {
             throws IOException, InterruptedException {
         response.header("Cache-Control", "no-cache");
         ApiResponse.Stream out = response.stream(200, "text/event-stream");
-        long sent = 0;
+        live(out, db, params, filter, since, "event: heartbeat\ndata: \n\n",
+                (rows, before) -> out.write(events(db, params, rows, before)));
+        out.end();
+    }
+
+    /** How a live feed writes a batch of rows, the {@code before} rows already sent counting toward seq_interval. */
+    @FunctionalInterface
+    private interface RowWriter {
+        void write(List<DocumentState> rows, long before) throws IOException;
+    }
+
+    /**
+     * The loop continuous and eventsource feeds share: the rows there are, or a lone newline when there are none; then
+     * for every wake-up a heartbeat and the new rows, a heartbeat on every idle {@code heartbeat}, and the end at the
+     * limit, at {@code timeout} without a heartbeat, or when the database goes.
+     *
+     * @return the last pass, for the feed's closing line
+     */
+    private ChangesScan live(ApiResponse.Stream out, Database db, ChangesParams params, ChangesFilter filter,
+            long since, String heartbeat, RowWriter rows) throws IOException, InterruptedException {
         ChangesScan scan = ChangesScan.run(db, since, params.limit(), false, filter);
+        long sent = 0;
         if (scan.rows().isEmpty()) {
             out.write("\n");
         } else {
-            out.write(events(db, params, scan.rows(), sent));
+            rows.write(scan.rows(), sent);
             sent += scan.rows().size();
         }
         long waitMs = params.heartbeat() > 0 ? params.heartbeat() : params.timeout();
@@ -141,28 +141,27 @@ final class ChangesRoute {
                 break;
             }
             if (changed) {
-                out.write("event: heartbeat\ndata: \n\n");
+                out.write(heartbeat);
                 scan = ChangesScan.run(db, scan.reached(), params.limit() - sent, false, filter);
                 if (!scan.rows().isEmpty()) {
-                    out.write(events(db, params, scan.rows(), sent));
+                    rows.write(scan.rows(), sent);
                     sent += scan.rows().size();
                 }
             } else if (params.heartbeat() > 0) {
-                out.write("event: heartbeat\ndata: \n\n");
+                out.write(heartbeat);
             } else {
                 break;
             }
         }
-        out.end();
+        return scan;
     }
 
-    private long writeLines(ApiResponse.Stream out, Database db, ChangesParams params, List<DocumentState> rows,
+    private void writeLines(ApiResponse.Stream out, Database db, ChangesParams params, List<DocumentState> rows,
             long before) throws IOException {
         long i = before;
         for (DocumentState doc : rows) {
             out.write(Json.write(row(db, params, doc, ++i)) + "\n");
         }
-        return rows.size();
     }
 
     private String events(Database db, ChangesParams params, List<DocumentState> rows, long before) {

@@ -90,39 +90,50 @@ public final class Database {
      * @throws MissingStubException when a write names an attachment stub its parent lacks; then nothing is written
      */
     public List<WriteResult> write(List<DocumentWrite> writes) {
-        List<WriteResult> results = new ArrayList<>(writes.size());
-        boolean any = false;
-        lock.lock();
-        try {
+        return commitBatch(() -> {
             // CouchDB's updater takes a batch in document id order, so that is the order of their sequences
             int[] order = inIdOrder(writes);
             for (int i : order) {
                 checkStubs(writes.get(i));
             }
             WriteResult[] byRequest = new WriteResult[writes.size()];
+            boolean any = false;
             for (int i : order) {
                 byRequest[i] = writeOne(writes.get(i));
                 any |= byRequest[i] instanceof WriteResult.Written;
             }
-            results.addAll(java.util.Arrays.asList(byRequest));
-            if (any) {
+            return new Batch(java.util.Arrays.asList(byRequest), any);
+        });
+    }
+
+    /** What a batch wrote: the results in request order, and whether anything was committed. */
+    private record Batch(List<WriteResult> results, boolean committed) {}
+
+    /**
+     * Runs {@code batch} under the lock; when it committed anything, wakes the waiting feeds and then (outside the
+     * lock) tells the store.
+     */
+    private List<WriteResult> commitBatch(java.util.function.Supplier<Batch> batch) {
+        Batch done;
+        lock.lock();
+        try {
+            done = batch.get();
+            if (done.committed()) {
                 changed.signalAll();
             }
         } finally {
             lock.unlock();
         }
-        if (any) {
+        if (done.committed()) {
             onUpdate.accept(this);
         }
-        return results;
+        return done.results();
     }
 
     /** Writes documents as replication does (new_edits=false): each revision is stored as given, making conflicts. */
     public List<WriteResult> replicate(List<DocumentWrite> writes) {
-        List<WriteResult> results = new ArrayList<>(writes.size());
-        boolean any = false;
-        lock.lock();
-        try {
+        return commitBatch(() -> {
+            boolean any = false;
             for (int index : inIdOrder(writes)) {
                 DocumentWrite w = writes.get(index);
                 RevisionTree tree = trees.computeIfAbsent(w.id(), k -> new RevisionTree());
@@ -140,17 +151,10 @@ public final class Database {
                     any = true;
                 }
             }
+            List<WriteResult> results = new ArrayList<>(writes.size());
             writes.forEach(w -> results.add(new WriteResult.Written(w.id(), w.rev())));
-            if (any) {
-                changed.signalAll();
-            }
-        } finally {
-            lock.unlock();
-        }
-        if (any) {
-            onUpdate.accept(this);
-        }
-        return results;
+            return new Batch(results, any);
+        });
     }
 
     /**
