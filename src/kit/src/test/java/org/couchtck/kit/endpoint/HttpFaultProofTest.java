@@ -1,0 +1,456 @@
+package org.couchtck.kit.endpoint;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.put;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.wire.TranscriptEntry;
+import org.couchtck.reference.endpoint.ReferenceEndpoint;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The built-in HTTP cases catch the faults they are written for. WireMock proxies the reference endpoint: unchanged,
+ * every case chosen here passes (so the proxy itself is transparent); with exactly one fault injected into one kind of
+ * reply ({@link ProxyFaults}), the case written for that fault fails (MUST) or warns (SHOULD), saying where. Where a
+ * reply cannot go through the proxy (WireMock buffers a proxied body, so a live feed that only the client ends cannot
+ * be proxied), a plain stub plays CouchDB 3.5.2's recorded answer instead, once as recorded (the case passes) and once
+ * with the fault. The cases are the corpus's own, loaded by id. No thread the kit starts outlives its case or
+ * endpoint, and the servers are stopped after the class.
+ */
+@Timeout(120)
+class HttpFaultProofTest {
+
+    private static final HttpCorpus CORPUS = HttpCorpus.builtIn();
+    private static final Credentials ADMIN = new Credentials("admin", "admin");
+    /** The fault stubs win over the transparent proxy. */
+    private static final int FAULT = 1;
+    private static final int PASS_THROUGH = 10;
+    /** Far longer than any case's bound: a reply held open this long never ends, as far as a case can tell. */
+    private static final int NEVER_MS = 60_000;
+    private static final AtomicInteger RUNS = new AtomicInteger();
+
+    private static Set<Thread> threadsBeforeAll;
+    private static ReferenceEndpoint reference;
+    private static WireMockServer proxy;
+
+    private Set<Thread> threadsBeforeEach;
+    private String runId;
+    private HttpEndpoint endpoint;
+    private HttpCaseExecutor executor;
+
+    @BeforeAll
+    static void startServers() {
+        threadsBeforeAll = liveThreads();
+        reference = ReferenceEndpoint.start(ReferenceEndpoint.Options.defaults());
+        proxy = new WireMockServer(options().dynamicPort().extensions(ProxyFaults.all()));
+        proxy.start();
+    }
+
+    @AfterAll
+    static void stopServers() {
+        int proxyPort = proxy.port();
+        URI referenceUri = reference.uri();
+        proxy.stop();
+        reference.close();
+
+        assertThat(awaitEnded(threadsBeforeAll, name -> !jdkHttpClientSelector(name)
+                && !name.equals("junit-jupiter-timeout-watcher")))
+                .as("threads started by this class still alive after every server stopped").isEmpty();
+        assertThatThrownBy(() -> connect("localhost", proxyPort)).as("WireMock's port").isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> connect(referenceUri.getHost(), referenceUri.getPort())).as("the endpoint's port")
+                .isInstanceOf(IOException.class);
+    }
+
+    @BeforeEach
+    void passThrough() {
+        threadsBeforeEach = liveThreads();
+        proxy.resetAll();
+        proxy.stubFor(any(anyUrl()).atPriority(PASS_THROUGH).willReturn(proxied()));
+        runId = "fault" + RUNS.incrementAndGet();
+        endpoint = HttpEndpoint.of(URI.create("http://localhost:" + proxy.port()), ADMIN, Duration.ofSeconds(5));
+        executor = new HttpCaseExecutor(endpoint, HttpRunSettings.of(runId));
+    }
+
+    @AfterEach
+    void closeEndpoint() {
+        endpoint.close();
+        assertThat(awaitEnded(threadsBeforeEach, name -> name.startsWith("couchtck-http-")
+                || name.startsWith("couchtck-case-"))).as("the kit's threads after its endpoint closed").isEmpty();
+    }
+
+    /** WireMock passing the request on to the reference endpoint as it came (Authorization included). */
+    private static ResponseDefinitionBuilder proxied() {
+        return aResponse().proxiedFrom(reference.uri().toString());
+    }
+
+    /** Every reply of a {@code _changes} request of a case's database. */
+    private static MappingBuilder changesOfTheCasesDatabase() {
+        return get(urlPathMatching("/couchtck-[a-z0-9_-]+/_changes")).atPriority(FAULT);
+    }
+
+    /** Runs the built-in case {@code id} and checks that no thread of the case outlived it. */
+    private CaseResult run(String id) {
+        CaseResult result = executor.run(builtIn(id));
+        // The case ended its threads' pool before it returned; a thread may still be leaving its run method.
+        assertThat(awaitEnded(threadsBeforeEach, name -> name.startsWith("couchtck-case-"), Duration.ofSeconds(1)))
+                .as("threads of the case still alive after " + id).isEmpty();
+        return result;
+    }
+
+    private static HttpCase builtIn(String id) {
+        return CORPUS.find(id).orElseThrow(() -> new AssertionError("no built-in case " + id));
+    }
+
+    /** The first step of the built-in case {@code id} whose path contains {@code path}. */
+    private static HttpStep firstStep(String id, String path) {
+        return builtIn(id).steps().stream().filter(step -> step.request().path().contains(path)).findFirst()
+                .orElseThrow(() -> new AssertionError(id + " has no step with " + path));
+    }
+
+    /** How a failure message names {@code step}. */
+    private static String label(HttpStep step) {
+        return "step " + step.index() + " (" + step.request().shown() + ")";
+    }
+
+    private static String transcript(CaseResult result) {
+        return result.transcript().stream().map(TranscriptEntry::text).collect(Collectors.joining("\n---\n"));
+    }
+
+    // 1. The proxy is transparent.
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http.changes.since-0", "http.changes.longpoll-immediate",
+            "http.changes.continuous-since-0", "http.changes.longpoll-timeout", "http.changes.continuous-timeout",
+            "http.db_updates.longpoll-timeout", "http.documents.get-missing-404", "http.documents.put-create",
+            "http.databases.create-existing-412", "http.databases.create-existing-412-reason"})
+    void should_pass_when_wiremock_proxies_the_reference_endpoint_unchanged(String id) {
+        // given: only the pass-through stub
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message() + "\n" + transcript(result)).isEqualTo(Verdict.PASS);
+        assertThat(proxy.getAllServeEvents()).isNotEmpty().allSatisfy(event -> {
+            assertThat(event.getResponseDefinition().isProxyResponse()).isTrue();
+            assertThat(event.getRequest().getHeader("Authorization")).isEqualTo(ADMIN.basicAuthorization());
+        });
+    }
+
+    // 2. One fault each.
+
+    static Stream<Arguments> rowFaults() {
+        return Stream.of(
+                Arguments.of(ProxyFaults.RowEdit.DROP, "http.changes.since-0",
+                        "body: at /results: expected 3 elements, got 2"),
+                Arguments.of(ProxyFaults.RowEdit.DROP, "http.changes.longpoll-immediate",
+                        "events: expected 3 elements, got 2"),
+                Arguments.of(ProxyFaults.RowEdit.DROP, "http.changes.continuous-since-0",
+                        "events: expected 3 elements, got 2"),
+                Arguments.of(ProxyFaults.RowEdit.REPEAT, "http.changes.since-0",
+                        "body: at /results: expected 3 elements, got 4"),
+                Arguments.of(ProxyFaults.RowEdit.REPEAT, "http.changes.longpoll-immediate",
+                        "events: expected 3 elements, got 4"),
+                Arguments.of(ProxyFaults.RowEdit.REPEAT, "http.changes.continuous-since-0",
+                        "events: expected 3 elements, got 4"),
+                Arguments.of(ProxyFaults.RowEdit.SWAP_WITH_NEXT, "http.changes.since-0",
+                        "body: at /results/1/id: expected \"b\", got \"c\""),
+                Arguments.of(ProxyFaults.RowEdit.SWAP_WITH_NEXT, "http.changes.longpoll-immediate",
+                        "events: at /1/id: expected \"b\", got \"c\""),
+                Arguments.of(ProxyFaults.RowEdit.SWAP_WITH_NEXT, "http.changes.continuous-since-0",
+                        "events: at /1/id: expected \"b\", got \"c\""));
+    }
+
+    /**
+     * The feed of each kind that the server ends itself (normal; longpoll with changes waiting; continuous with a
+     * timeout), so that WireMock can buffer the proxied body and edit its rows: row b dropped, repeated, or swapped
+     * with c. The case's first {@code _changes} step must fail, saying how.
+     */
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("rowFaults")
+    void should_fail_when_a_proxied_changes_feed_drops_repeats_or_reorders_a_row(ProxyFaults.RowEdit edit, String id,
+            String fault) {
+        // given
+        proxy.stubFor(changesOfTheCasesDatabase().willReturn(proxied().withTransformers(ProxyFaults.FeedRows.NAME)
+                .withTransformerParameter("edit", edit.name()).withTransformerParameter("match", "{\"id\":\"b\"}")));
+        HttpStep feed = firstStep(id, "/_changes");
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(feed) + ": " + fault);
+        assertThat(result.failedStep()).isEqualTo(feed.index());
+    }
+
+    static Stream<Arguments> feedsThatNeverEnd() {
+        return Stream.of(
+                Arguments.of("http.changes.longpoll-timeout", "/_changes",
+                        get(urlPathMatching("/couchtck-[a-z0-9_-]+/_changes")).withQueryParam("feed",
+                                equalTo("longpoll"))),
+                Arguments.of("http.changes.continuous-timeout", "/_changes",
+                        get(urlPathMatching("/couchtck-[a-z0-9_-]+/_changes")).withQueryParam("feed",
+                                equalTo("continuous"))),
+                Arguments.of("http.db_updates.longpoll-timeout", "/_db_updates",
+                        get(urlPathEqualTo("/_db_updates")).withQueryParam("feed", equalTo("longpoll"))));
+    }
+
+    /**
+     * The real reply, with its head and first bytes at once and the rest dribbled out over a minute: a longpoll (or
+     * a continuous feed with timeout) that never ends. The case must fail, and cost about the feed's bound (its
+     * {@code until.within}), not the minute.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("feedsThatNeverEnd")
+    void should_fail_within_about_its_bound_when_a_feed_the_server_must_end_never_ends(String id, String path,
+            MappingBuilder feedRequest) {
+        // given
+        proxy.stubFor(feedRequest.atPriority(FAULT).willReturn(proxied()
+                .withTransformers(ProxyFaults.StalledBody.NAME).withTransformerParameter("millis", NEVER_MS)));
+        FeedStep feed = (FeedStep) firstStep(id, path);
+        Duration bound = Duration.ofMillis(feed.until().withinMillis().orElseThrow());
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(feed) + ": ")
+                .containsPattern("the response was still open after [0-9]+ ms; the kit stopped reading");
+        assertThat(result.duration()).isGreaterThan(bound.minusSeconds(1)).isLessThan(bound.plusSeconds(20));
+    }
+
+    @Test
+    void should_fail_within_about_its_bound_when_a_longpoll_never_answers() {
+        // given: the real reply, held back for a minute before its head
+        proxy.stubFor(changesOfTheCasesDatabase().withQueryParam("feed", equalTo("longpoll"))
+                .willReturn(proxied().withFixedDelay(NEVER_MS)));
+        String id = "http.changes.longpoll-timeout";
+        FeedStep feed = (FeedStep) firstStep(id, "/_changes");
+        Duration bound = Duration.ofMillis(feed.until().withinMillis().orElseThrow());
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).isEqualTo(label(feed) + ": no reply: no response within " + bound.toMillis()
+                + " ms");
+        assertThat(result.duration()).isGreaterThan(bound.minusSeconds(1)).isLessThan(bound.plusSeconds(20));
+    }
+
+    static Stream<Arguments> wrongStatuses() {
+        return Stream.of(
+                Arguments.of("http.documents.get-missing-404", get(urlPathMatching("/couchtck-[a-z0-9_-]+/nope")),
+                        404, 200),
+                Arguments.of("http.documents.put-create", put(urlPathMatching("/couchtck-[a-z0-9_-]+/doc")),
+                        201, 200));
+    }
+
+    @ParameterizedTest(name = "{0}: {2} -> {3}")
+    @MethodSource("wrongStatuses")
+    void should_fail_when_the_proxy_changes_the_status(String id, MappingBuilder request, int from, int to) {
+        // given
+        proxy.stubFor(request.atPriority(FAULT).willReturn(proxied().withTransformers(ProxyFaults.Status.NAME)
+                .withTransformerParameter("from", from).withTransformerParameter("to", to)));
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).isEqualTo(label(firstStep(id, "")) + ": status: expected " + from + ", got "
+                + to);
+    }
+
+    /** The 412 of {@code PUT /{db}} of an existing database with one member of its body replaced. */
+    private static void existingDatabase412With(String field, String value) {
+        proxy.stubFor(put(urlPathMatching("/couchtck-[a-z0-9_-]+")).atPriority(FAULT)
+                .willReturn(proxied().withTransformers(ProxyFaults.BodyField.NAME)
+                        .withTransformerParameter("status", 412).withTransformerParameter("field", field)
+                        .withTransformerParameter("value", value)));
+    }
+
+    @Test
+    void should_fail_the_must_case_when_the_error_id_is_wrong() {
+        // given
+        existingDatabase412With("error", "conflict");
+
+        // when
+        CaseResult result = run("http.databases.create-existing-412");
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).isEqualTo(label(firstStep("http.databases.create-existing-412", ""))
+                + ": body: at /error: expected \"file_exists\", got \"conflict\"");
+    }
+
+    @Test
+    void should_warn_in_the_should_case_but_pass_the_must_case_when_only_the_reason_text_is_wrong() {
+        // given
+        existingDatabase412With("reason", "Database already exists.");
+
+        // when
+        CaseResult exact = run("http.databases.create-existing-412-reason");
+        CaseResult must = run("http.databases.create-existing-412");
+
+        // then
+        assertThat(exact.verdict()).as(exact.message()).isEqualTo(Verdict.WARN);
+        assertThat(exact.message()).isEqualTo(label(firstStep("http.databases.create-existing-412-reason", ""))
+                + ": body: at /reason: expected \"The database could not be created, the file already exists.\", got "
+                + "\"Database already exists.\"");
+        assertThat(must.verdict()).as(must.message()).isEqualTo(Verdict.PASS);
+    }
+
+    // A live /_db_updates feed: only the client ends it, so WireMock cannot proxy it; a stub plays the recording.
+
+    /**
+     * The body of CouchDB 3.5.2's continuous /_db_updates feed in {@code shared/couchdb-http/db_updates/
+     * db_updates.continuous.json} (since=now, heartbeat=500; a database created, written and deleted a second apart;
+     * closed by the client at 4.5 s), chunk by chunk, with the scenario's database renamed to {@code %1$s}. The other
+     * databases' events stay: among them the deletion of another database.
+     */
+    private static final List<String> RECORDED_DB_UPDATES = List.of(
+            "{\"db_name\":\"rec-db_updates-longpoll-lp\",\"type\":\"deleted\",\"seq\":\"473-g1AAAACeeJzLYWBgYMpgTmEQTM4"
+                    + "vTc5ISXIwNDLXMwBCwxyQVCJDUv3___-zMpiTGBgYZXOBYuzJqUlpacbG2PTgMSmPBUgyNACp_xADE_eATbMwTTUzM0vCpi8LAJY"
+                    + "4KZM\"}\n",
+            "{\"db_name\":\"_dbs\",\"type\":\"updated\",\"seq\":\"474-g1AAAACeeJzLYWBgYMpgTmEQTM4vTc5ISXIwNDLXMwBCwxyQVC"
+                    + "JDUv3___-zMpiTGBgY5XKBYuzJqUlpacbG2PTgMSmPBUgyNACp_xADE_eATbMwTTUzM0vCpi8LAJaoKZQ\"}\n",
+            "{\"db_name\":\"%1$s\",\"type\":\"created\",\"seq\":\"475-g1AAAACeeJzLYWBgYMpgTmEQTM4vTc5ISXIwNDLXMwBCwxyQVC"
+                    + "JDUv3___-zMpiTGBgY5XKBYuzJqUlpacbG2PTgMSmPBUgyNACp_xADE_eCTbMwTTUzM0vCpi8LAJbKKZU\"}\n",
+            "{\"db_name\":\"_dbs\",\"type\":\"updated\",\"seq\":\"476-g1AAAACeeJzLYWBgYMpgTmEQTM4vTc5ISXIwNDLXMwBCwxyQVC"
+                    + "JDUv3___-zMpiTGBgY5XOBYuzJqUlpacbG2PTgMSmPBUgyNACp_xADE_eCTbMwTTUzM0vCpi8LAJc6KZY\"}\n",
+            "\n",
+            "{\"db_name\":\"%1$s\",\"type\":\"updated\",\"seq\":\"477-g1AAAACeeJzLYWBgYMpgTmEQTM4vTc5ISXIwNDLXMwBCwxyQVC"
+                    + "JDUv3___-zMpiTGBgY5XOBYuzJqUlpacbG2PTgMSmPBUgyNACp_xADE_eBTbMwTTUzM0vCpi8LAJdcKZc\"}\n",
+            "\n",
+            "{\"db_name\":\"_dbs\",\"type\":\"updated\",\"seq\":\"478-g1AAAACeeJzLYWBgYMpgTmEQTM4vTc5ISXIwNDLXMwBCwxyQVC"
+                    + "JDUv3___-zMpiTGBgYFXKBYuzJqUlpacbG2PTgMSmPBUgyNACp_xADE_eBTbMwTTUzM0vCpi8LAJfMKZg\"}\n",
+            "{\"db_name\":\"%1$s\",\"type\":\"deleted\",\"seq\":\"479-g1AAAACeeJzLYWBgYMpgTmEQTM4vTc5ISXIwNDLXMwBCwxyQVC"
+                    + "JDUv3___-zMpiTGBgYFXKBYuzJqUlpacbG2PTgMSmPBUgyNACp_xADE_eDTbMwTTUzM0vCpi8LAJfuKZk\"}\n",
+            "\n",
+            "\n",
+            "\n");
+
+    /**
+     * A stub that plays the recorded continuous /_db_updates body for the case's database {@code x} (the executor's
+     * first case names it {@code couchtck-<run>-1-x}) over 4.5 s, as recorded, without the chunks {@code leftOut}
+     * says. The case's own writes still go through the proxy to the reference endpoint.
+     */
+    private void recordedDbUpdates(Predicate<String> leftOut) {
+        String db = "couchtck-" + runId + "-1-x";
+        String body = RECORDED_DB_UPDATES.stream().filter(leftOut.negate()).map(chunk -> chunk.formatted(db))
+                .collect(Collectors.joining());
+        proxy.stubFor(get(urlPathEqualTo("/_db_updates")).withQueryParam("feed", equalTo("continuous"))
+                .atPriority(FAULT).willReturn(aResponse().withStatus(200)
+                        .withHeader("Content-Type", "application/json").withHeader("Cache-Control", "must-revalidate")
+                        .withBody(body).withChunkedDribbleDelay(RECORDED_DB_UPDATES.size(), 4500)));
+    }
+
+    @Test
+    void should_pass_when_a_stub_plays_the_recorded_db_updates_feed() {
+        // given
+        recordedDbUpdates(chunk -> false);
+
+        // when
+        CaseResult result = run("http.db_updates.own-events-continuous");
+
+        // then
+        assertThat(result.verdict()).as(result.message() + "\n" + transcript(result)).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void should_fail_when_the_db_updates_feed_forgets_the_deletion_of_the_cases_database() {
+        // given: the recording without the own database's deleted event (another database's deletion stays)
+        recordedDbUpdates(chunk -> chunk.startsWith("{\"db_name\":\"%1$s\",\"type\":\"deleted\""));
+
+        // when
+        CaseResult result = run("http.db_updates.own-events-continuous");
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(firstStep("http.db_updates.own-events-continuous", "/_db_updates"))
+                + ": body text: expected a string matching ").contains("\"type\"\\s*:\\s*\"deleted\"");
+        assertThat(transcript(result)).contains("\"type\":\"deleted\"", "couchtck-" + runId + "-1-x");
+    }
+
+    // Threads and sockets.
+
+    private static Set<Thread> liveThreads() {
+        return new HashSet<>(Thread.getAllStackTraces().keySet());
+    }
+
+    /**
+     * The names of the threads alive now that are not in {@code before} and match {@code watched}: none once they all
+     * ended, else those still alive when {@code patience} (10 s by default) ran out.
+     */
+    private static Set<String> awaitEnded(Set<Thread> before, Predicate<String> watched) {
+        return awaitEnded(before, watched, Duration.ofSeconds(10));
+    }
+
+    private static Set<String> awaitEnded(Set<Thread> before, Predicate<String> watched, Duration patience) {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            Set<String> alive = liveThreads().stream().filter(t -> !before.contains(t) && t.isAlive())
+                    .map(Thread::getName).filter(watched).collect(Collectors.toSet());
+            if (alive.isEmpty() || System.nanoTime() > deadline) {
+                return alive;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return alive;
+            }
+        }
+    }
+
+    /**
+     * Java 17's HttpClient has no close: its selector thread ends only once the client is collected (see
+     * {@link HttpEndpoint#close()}); every other thread must have ended.
+     */
+    private static boolean jdkHttpClientSelector(String threadName) {
+        return threadName.startsWith("HttpClient-") && threadName.endsWith("-SelectorManager");
+    }
+
+    private static void connect(String host, int port) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 2_000);
+        }
+    }
+}
