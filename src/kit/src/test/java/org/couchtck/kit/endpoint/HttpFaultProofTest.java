@@ -411,6 +411,24 @@ class HttpFaultProofTest {
 
     // Threads and sockets.
 
+    @Test
+    void should_fail_when_every_db_updates_feed_forgets_the_deletion_of_the_cases_database() {
+        // given: the reference's /_db_updates replies (the feeds of this case end by themselves, so WireMock can
+        // buffer them) without their deleted events
+        proxy.stubFor(get(urlPathMatching("/_db_updates")).atPriority(FAULT).willReturn(proxied()
+                .withTransformers(ProxyFaults.FeedRows.NAME).withTransformerParameter("edit", "DROP")
+                .withTransformerParameter("match", "{\"type\":\"deleted\"}")));
+        String id = "http.db_updates.own-deleted-since";
+        HttpStep feed = firstStep(id, "feed=continuous");
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(feed) + ": body text");
+    }
+
     private static Set<Thread> liveThreads() {
         return new HashSet<>(Thread.getAllStackTraces().keySet());
     }
