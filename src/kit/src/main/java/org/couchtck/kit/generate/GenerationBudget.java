@@ -30,6 +30,15 @@ public record GenerationBudget(int casesPerProperty, Duration timePerSuite, int 
         return new GenerationBudget(60, Duration.ofSeconds(30), 1_000, Duration.ofSeconds(30));
     }
 
+    /**
+     * The defaults of the generated feed suites ({@code http.generated-feeds.*}): each example is a workload of
+     * concurrent writers and feed readers that costs seconds, so a few per property, at most 10 s of them; a failing
+     * workload takes seconds per shrink candidate, so shrinking gets a minute.
+     */
+    public static GenerationBudget feedDefaults() {
+        return new GenerationBudget(3, Duration.ofSeconds(10), 1_000, Duration.ofSeconds(60));
+    }
+
     /** This budget with another number of examples per property. */
     public GenerationBudget withCases(int cases) {
         return new GenerationBudget(cases, timePerSuite, shrinkSteps, shrinkTime);

@@ -13,9 +13,24 @@ import org.couchtck.kit.wire.Transcript;
 public final class PropertyRunner {
 
     private final GenerationBudget budget;
+    private final int attempts;
 
     public PropertyRunner(GenerationBudget budget) {
+        this(budget, 1);
+    }
+
+    /**
+     * A runner for properties whose checks are not deterministic (concurrent workloads): a shrink candidate counts as
+     * failing when any of {@code attempts} runs of it fails, and the shrunk counterexample is confirmed the same way.
+     *
+     * @param attempts how many times a candidate is run before it is taken to pass; at least 1
+     */
+    public PropertyRunner(GenerationBudget budget, int attempts) {
+        if (attempts < 1) {
+            throw new IllegalArgumentException("attempts must be at least 1: " + attempts);
+        }
         this.budget = budget;
+        this.attempts = attempts;
     }
 
     /**
@@ -73,14 +88,23 @@ public final class PropertyRunner {
         Shrinker.Result result = shrinker.shrink(drawn, candidate -> {
             Choices replay = Choices.replay(candidate);
             T example = property.generate(replay);
-            return property.check(example, new Transcript()).map(c -> replay);
+            for (int attempt = 0; attempt < attempts; attempt++) {
+                if (property.check(example, new Transcript()).isPresent()) {
+                    return Optional.of(replay);
+                }
+            }
+            return Optional.empty();
         });
         // Once more with a transcript kept: the evidence for the report.
         Transcript transcript = new Transcript();
-        transcript.add(Direction.EVENT, "shrunk counterexample: " + result.steps() + " candidates tried, "
-                + result.accepted() + " kept, " + result.elapsed().toMillis() + " ms");
-        Optional<Counterexample> shrunk = property.check(property.generate(Choices.replay(result.choices())),
-                transcript);
+        Optional<Counterexample> shrunk = Optional.empty();
+        T example = property.generate(Choices.replay(result.choices()));
+        for (int attempt = 0; attempt < attempts && shrunk.isEmpty(); attempt++) {
+            transcript = new Transcript();
+            transcript.add(Direction.EVENT, "shrunk counterexample: " + result.steps() + " candidates tried, "
+                    + result.accepted() + " kept, " + result.elapsed().toMillis() + " ms");
+            shrunk = property.check(example, transcript);
+        }
         if (shrunk.isEmpty()) {
             // The failure did not reproduce a last time (a flaky target): report it as first found.
             fallback.add(Direction.EVENT, "the shrunk counterexample did not fail again; showing the original");

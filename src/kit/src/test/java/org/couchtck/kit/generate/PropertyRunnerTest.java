@@ -92,4 +92,32 @@ class PropertyRunnerTest {
         assertThat(report.examples()).isEqualTo(37);
         assertThat(report.failure()).isEmpty();
     }
+
+    @Test
+    void should_keep_a_shrink_candidate_when_one_of_its_attempts_fails() {
+        // given: "no list sums to 500 or more", checked by a flaky target that misses every other failure
+        Property<List<Long>> flaky = new Property<>() {
+            final SmallSums sums = new SmallSums();
+            int checks;
+
+            @Override
+            public List<Long> generate(Choices choices) {
+                return sums.generate(choices);
+            }
+
+            @Override
+            public Optional<Counterexample> check(List<Long> example, Transcript transcript) {
+                Optional<Counterexample> found = sums.check(example, transcript);
+                return checks++ % 2 == 1 ? Optional.empty() : found;
+            }
+        };
+
+        // when
+        PropertyRunner.Report report = new PropertyRunner(BUDGET, 2).run("sums", flaky, 5);
+
+        // then
+        PropertyRunner.Failure failure = report.failure().orElseThrow();
+        assertThat(failure.shrunk().message()).isEqualTo("sum 500");
+        assertThat(failure.shrink().accepted()).isPositive();
+    }
 }
