@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 import org.couchtck.kit.wire.BoundedLineReader;
 import org.couchtck.kit.wire.Direction;
 import org.couchtck.kit.wire.MalformedLineException;
@@ -35,6 +36,7 @@ public final class FeedReader {
     private final Instant sentAt;
     private final Instant deadline;
     private final Transcript transcript;
+    private final Consumer<JsonNode> onEvent;
 
     /**
      * @param connection the feed, its head already read
@@ -46,6 +48,16 @@ public final class FeedReader {
      */
     public FeedReader(FeedConnection connection, FeedKind kind, OptionalInt untilEvents, Instant sentAt,
             Duration within, Transcript transcript) {
+        this(connection, kind, untilEvents, sentAt, within, transcript, event -> {});
+    }
+
+    /**
+     * A reader that also hands each event to {@code onEvent} as soon as it is decoded, on the reading thread: how the
+     * kit watches a live feed while it is still open. Events of a longpoll or normal body come only once it ended.
+     */
+    public FeedReader(FeedConnection connection, FeedKind kind, OptionalInt untilEvents, Instant sentAt,
+            Duration within, Transcript transcript, Consumer<JsonNode> onEvent) {
+        this.onEvent = onEvent;
         this.connection = connection;
         this.kind = kind;
         this.untilEvents = untilEvents;
@@ -64,6 +76,7 @@ public final class FeedReader {
         StringBuilder text = new StringBuilder();
         String stoppedByKit = null;
         int count = 0;
+        int handedOn = 0;
         try {
             while (true) {
                 Optional<BoundedLineReader.Line> next = lines.readLine();
@@ -88,6 +101,9 @@ public final class FeedReader {
                     transcript.add(Direction.EVENT, "(the last line has no newline)");
                 }
                 decoder.line(line.text(), log);
+                while (handedOn < log.eventCount()) {
+                    onEvent.accept(log.events.get(handedOn++));
+                }
                 if (log.problem != null) {
                     stoppedByKit = log.problem;
                     break;
@@ -105,6 +121,9 @@ public final class FeedReader {
         }
         Optional<JsonNode> body = text.length() >= MAX_BODY_CHARS ? Optional.empty() : json(text.toString());
         decoder.end(body, log);
+        while (handedOn < log.eventCount()) {
+            onEvent.accept(log.events.get(handedOn++));
+        }
         FeedEnd ended = in.stop() == FeedInputStream.Stop.SERVER_ENDED || in.stop() == FeedInputStream.Stop.BROKEN
                 ? FeedEnd.SERVER : FeedEnd.CLIENT;
         String stopped = stopped(in, stoppedByKit, log);

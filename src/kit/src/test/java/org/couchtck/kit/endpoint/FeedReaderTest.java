@@ -223,4 +223,34 @@ class FeedReaderTest {
         assertThat(result.stopped()).startsWith("the kit closed the feed after");
         assertThat(Duration.between(started, Instant.now())).isLessThan(Duration.ofSeconds(10));
     }
+
+    @Test
+    void should_hand_on_each_event_while_the_feed_is_still_open_when_given_a_listener() throws Exception {
+        // given: a feed that never ends
+        ScriptedFeed feed = new ScriptedFeed()
+                .data("{\"seq\":1,\"id\":\"a\"}\n\n")
+                .data("{\"seq\":2,\"id\":\"b\"}\n");
+        java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FeedReader reader = new FeedReader(feed, FeedKind.CONTINUOUS, OptionalInt.empty(), Instant.now(), LONG,
+                transcript, event -> seen.add(event.get("id").asText()));
+        java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            // when
+            java.util.concurrent.Future<FeedResult> reading = thread.submit(reader::read);
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (seen.size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            java.util.List<String> whileOpen = java.util.List.copyOf(seen);
+            feed.close();
+            FeedResult result = reading.get(10, java.util.concurrent.TimeUnit.SECONDS);
+
+            // then
+            assertThat(whileOpen).containsExactly("a", "b");
+            assertThat(seen).containsExactly("a", "b");
+            assertThat(result.events().orElseThrow()).hasSize(2);
+        } finally {
+            thread.shutdownNow();
+        }
+    }
 }
