@@ -17,12 +17,13 @@ final class GenerationOptions {
     Long seed;
 
     @Option(names = "--cases-per-property", paramLabel = "N",
-            description = "Generated examples per property (default: ${DEFAULT-VALUE}).", defaultValue = "60")
-    int casesPerProperty;
+            description = "Generated examples per property (default: 60; 3 workloads for the generated feed "
+                    + "suites, whose examples take seconds each).")
+    Integer casesPerProperty;
 
     @Option(names = "--time-per-suite", paramLabel = "DURATION", converter = DurationConverter.class,
-            defaultValue = "30s",
-            description = "Longest a generated suite runs its examples, shrinking aside (default: ${DEFAULT-VALUE}).")
+            description = "Longest a generated suite runs its examples, shrinking aside (default: 30s; 10s for the "
+                    + "generated feed suites).")
     Duration timePerSuite;
 
     @Option(names = "--shrink-steps", paramLabel = "N", defaultValue = "1000",
@@ -30,8 +31,8 @@ final class GenerationOptions {
     int shrinkSteps;
 
     @Option(names = "--shrink-time", paramLabel = "DURATION", converter = DurationConverter.class,
-            defaultValue = "30s",
-            description = "Longest the shrinking of one failure runs (default: ${DEFAULT-VALUE}).")
+            description = "Longest the shrinking of one failure runs (default: 30s; 60s for the generated feed "
+                    + "suites, whose shrink candidates take seconds each).")
     Duration shrinkTime;
 
     @Option(names = "--number-mode", paramLabel = "MODE", defaultValue = "auto",
@@ -49,12 +50,23 @@ final class GenerationOptions {
         if (shrinkSteps < 0) {
             throw new IllegalArgumentException("--shrink-steps must not be negative: " + shrinkSteps);
         }
-        if (casesPerProperty < 1) {
+        if (casesPerProperty != null && casesPerProperty < 1) {
             throw new IllegalArgumentException("--cases-per-property must be at least 1: " + casesPerProperty);
         }
         long chosen = seed != null ? seed : new SecureRandom().nextLong();
-        return new GenerationSettings(chosen, new GenerationBudget(casesPerProperty, timePerSuite, shrinkSteps,
-                shrinkTime), numberMode.equals("auto") ? NumberMode.forLanguage(language) : NumberMode.parse(numberMode),
-                Optional.empty());
+        // A budget given on the command line holds for every generated suite; the defaults differ.
+        GenerationBudget d = GenerationBudget.defaults();
+        GenerationBudget f = GenerationBudget.feedDefaults();
+        GenerationBudget budget = new GenerationBudget(or(casesPerProperty, d.casesPerProperty()),
+                or(timePerSuite, d.timePerSuite()), shrinkSteps, or(shrinkTime, d.shrinkTime()));
+        GenerationBudget feeds = new GenerationBudget(or(casesPerProperty, f.casesPerProperty()),
+                or(timePerSuite, f.timePerSuite()), shrinkSteps, or(shrinkTime, f.shrinkTime()));
+        return new GenerationSettings(chosen, budget,
+                numberMode.equals("auto") ? NumberMode.forLanguage(language) : NumberMode.parse(numberMode),
+                Optional.empty(), feeds);
+    }
+
+    private static <T> T or(T given, T fallback) {
+        return given != null ? given : fallback;
     }
 }

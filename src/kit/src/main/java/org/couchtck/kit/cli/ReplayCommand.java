@@ -2,12 +2,15 @@ package org.couchtck.kit.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
+import org.couchtck.kit.cases.Suite;
+import org.couchtck.kit.endpoint.generated.FeedSuites;
 import org.couchtck.kit.run.CaseSelection;
 import org.couchtck.kit.run.RunConfiguration;
 import org.couchtck.kit.queryserver.GeneratedSuites;
@@ -21,10 +24,12 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code couchtck replay <case-id> --seed S}: one case again, generated from the seed a report recorded, with the
- * shrunk counterexample and its reproducer.
+ * shrunk counterexample and its reproducer. A generated feed case ({@code http.generated-feeds.*}) runs against
+ * {@code --endpoint} (default: the reference endpoint).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Run one case again: a generated case with the seed of an earlier run, or a corpus case.")
+        description = "Run one case again: a generated case with the seed of an earlier run (a generated feed case "
+                + "against --endpoint), or a corpus case.")
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -55,7 +60,8 @@ final class ReplayCommand implements Callable<Integer> {
         RunConfiguration config;
         GenerationSettings settings;
         try {
-            boolean generated = GeneratedSuites.find(caseId).isPresent();
+            boolean feeds = FeedSuites.find(caseId).isPresent();
+            boolean generated = GeneratedSuites.find(caseId).isPresent() || feeds;
             if (generated && generation.seed == null) {
                 err.println("couchtck: replaying a generated case needs the --seed of the run to replay");
                 return ExitCodes.USAGE;
@@ -67,10 +73,18 @@ final class ReplayCommand implements Callable<Integer> {
                     return ExitCodes.USAGE;
                 }
             }
-            config = new RunConfiguration(target.serverCommand(), target.profile(), target.timeout,
-                    Optional.ofNullable(fixtures), new CaseSelection(List.of(caseId), List.of(), Set.of()),
-                    Optional.empty(), target.startTimeout);
-            config.command();
+            CaseSelection only = new CaseSelection(List.of(caseId), List.of(), Set.of());
+            if (feeds) {
+                // A generated feed case is a case of the HTTP suite: it runs against --endpoint.
+                config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
+                        only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.HTTP),
+                        Optional.ofNullable(target.endpoint), Optional.ofNullable(target.user));
+                config.endpointSpec();
+            } else {
+                config = new RunConfiguration(target.serverCommand(), target.profile(), target.timeout,
+                        Optional.ofNullable(fixtures), only, Optional.empty(), target.startTimeout);
+                config.command();
+            }
             settings = generation.settings(target.language);
         } catch (FixtureException | IllegalArgumentException e) {
             err.println("couchtck: " + e.getMessage());

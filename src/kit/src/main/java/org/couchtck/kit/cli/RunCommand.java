@@ -10,6 +10,7 @@ import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.HttpCorpus;
 import org.couchtck.kit.endpoint.RunningEndpoint;
+import org.couchtck.kit.endpoint.generated.FeedSuites;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,6 +34,7 @@ import org.couchtck.kit.report.ReportFiles;
 import org.couchtck.kit.report.ReportWriter;
 import org.couchtck.kit.report.RunResult;
 import org.couchtck.kit.run.Baseline;
+import org.couchtck.kit.run.CaseSelection;
 import org.couchtck.kit.run.ConformanceRunner;
 import org.couchtck.kit.run.RunConfiguration;
 import org.couchtck.kit.queryserver.GeneratedSuiteRunner;
@@ -87,8 +89,8 @@ final class RunCommand implements Callable<Integer> {
     GenerationOptions generation;
 
     @Option(names = "--generated", negatable = true,
-            description = "Run the generated suites (qs.generated-*) too; default: with the built-in corpus, not "
-                    + "with --fixtures.")
+            description = "Run the generated suites (qs.generated-*, http.generated-feeds.*) too; default: with the "
+                    + "built-in corpus (the query-server ones not with --fixtures).")
     Boolean generated;
 
     @Override
@@ -100,17 +102,27 @@ final class RunCommand implements Callable<Integer> {
         try {
             Set<Suite> wanted = suites.isEmpty() ? defaultSuites()
                     : suites.stream().map(Suite::parse).collect(Collectors.toCollection(() -> EnumSet.noneOf(Suite.class)));
+            // The generated feed suites run with the HTTP suite (its corpus is always the built-in one); the
+            // query-server generated suites by default only with the built-in query-server corpus.
+            boolean queryServerGenerated = wanted.contains(Suite.QUERY_SERVER)
+                    && (generated != null ? generated : fixtures == null);
+            boolean feedsGenerated = wanted.contains(Suite.HTTP) && (generated == null || generated);
+            CaseSelection chosen = selection.selection();
+            if (feedsGenerated && wanted.contains(Suite.QUERY_SERVER) && !queryServerGenerated) {
+                List<String> exclude = new ArrayList<>(chosen.exclude());
+                exclude.add("qs.generated-*");
+                chosen = new CaseSelection(chosen.include(), exclude, chosen.levels());
+            }
             config = new RunConfiguration(target.serverCommand(), target.profile(),
-                    target.timeout, Optional.ofNullable(fixtures), selection.selection(),
+                    target.timeout, Optional.ofNullable(fixtures), chosen,
                     Optional.ofNullable(baseline), target.startTimeout, wanted, Optional.ofNullable(target.endpoint),
                     Optional.ofNullable(target.user));
             config.endpointSpec();
             Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
             config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
             config.command();
-            boolean withGenerated = wanted.contains(Suite.QUERY_SERVER)
-                    && (generated != null ? generated : fixtures == null);
-            settings = withGenerated ? Optional.of(generation.settings(target.language)) : Optional.empty();
+            settings = queryServerGenerated || feedsGenerated ? Optional.of(generation.settings(target.language))
+                    : Optional.empty();
         } catch (FixtureException | Baseline.BaselineException | IllegalArgumentException e) {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -173,8 +185,7 @@ final class RunCommand implements Callable<Integer> {
             boolean progress, PrintWriter out, PrintWriter err) {
         String runId = runId(config);
         Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
-        Optional<GenerationSettings> generation = settings.map(s -> new GenerationSettings(s.seed(), s.budget(),
-                s.numbers(), Optional.of(dir)));
+        Optional<GenerationSettings> generation = settings.map(s -> s.withReportDir(Optional.of(dir)));
         ProgressBar bar = ProgressBar.forStream(System.out, progress && System.console() != null);
         RunResult run = ConformanceRunner.run(config, generation, runId, new ProgressAdapter(bar));
         bar.finish();
@@ -265,7 +276,7 @@ final class RunCommand implements Callable<Integer> {
     private static void warnAboutUnknownIds(Baseline baseline, Corpus corpus, PrintWriter err) {
         for (String id : baseline.ids()) {
             if (corpus.find(id).isEmpty() && GeneratedSuites.find(id).isEmpty()
-                    && HttpCorpus.builtIn().find(id).isEmpty()) {
+                    && HttpCorpus.builtIn().find(id).isEmpty() && FeedSuites.find(id).isEmpty()) {
                 err.println("couchtck: warning: baseline lists " + id + ", which is not a case of this corpus");
             }
         }

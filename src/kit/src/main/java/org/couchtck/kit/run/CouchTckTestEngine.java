@@ -17,6 +17,7 @@ import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCorpus;
+import org.couchtck.kit.endpoint.generated.FeedSuites;
 import org.couchtck.kit.queryserver.CaseExecutor;
 import org.couchtck.kit.queryserver.GeneratedSuiteRunner;
 import org.couchtck.kit.queryserver.GeneratedSuites;
@@ -36,7 +37,8 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 
 /**
  * The {@code couchtck} JUnit Platform engine: its tests are the corpus cases of each suite
- * ({@code [engine:couchtck]/[suite:query-server|http]/[section:S]/[case:ID]}), for the targets the configuration
+ * ({@code [engine:couchtck]/[suite:query-server|http]/[section:S]/[case:ID]}), and with a seed the generated cases
+ * of each suite ({@code qs.generated-*}, {@code http.generated-feeds.*}), for the targets the configuration
  * parameters describe (see {@link RunConfiguration}): a query server for the query-server suite, an HTTP endpoint for
  * the HTTP suite.
  *
@@ -92,7 +94,11 @@ public final class CouchTckTestEngine implements TestEngine {
         if (config.suites().contains(Suite.HTTP)) {
             SuiteDescriptor suite = new SuiteDescriptor(uniqueId, Suite.HTTP);
             Sections sections = new Sections(suite, wanted);
-            for (HttpCase testCase : HttpCorpus.builtIn().cases()) {
+            List<HttpCase> cases = new ArrayList<>(HttpCorpus.builtIn().cases());
+            if (GenerationParameters.fromParameters(request.getConfigurationParameters()::get).isPresent()) {
+                cases.addAll(FeedSuites.cases());
+            }
+            for (HttpCase testCase : cases) {
                 if (config.selection().includes(testCase.id(), testCase.level())) {
                     sections.offer(testCase.section(), parent -> new HttpCaseDescriptor(parent, testCase));
                 }
@@ -149,7 +155,7 @@ public final class CouchTckTestEngine implements TestEngine {
                 .map(SuiteDescriptor.class::cast)
                 .filter(s -> s.suite() == Suite.HTTP)
                 .findFirst()
-                .map(s -> HttpSuiteRun.start(s, config));
+                .map(s -> HttpSuiteRun.start(s, config, generation));
         try {
             for (TestDescriptor child : root.getChildren()) {
                 SuiteDescriptor suite = (SuiteDescriptor) child;

@@ -21,6 +21,10 @@ public final class GenerationParameters {
     public static final String TIME_MILLIS = "couchtck.generated.timeMillis";
     public static final String SHRINK_STEPS = "couchtck.generated.shrinkSteps";
     public static final String SHRINK_TIME_MILLIS = "couchtck.generated.shrinkTimeMillis";
+    public static final String FEED_CASES = "couchtck.generated.feeds.cases";
+    public static final String FEED_TIME_MILLIS = "couchtck.generated.feeds.timeMillis";
+    public static final String FEED_SHRINK_STEPS = "couchtck.generated.feeds.shrinkSteps";
+    public static final String FEED_SHRINK_TIME_MILLIS = "couchtck.generated.feeds.shrinkTimeMillis";
     public static final String NUMBER_MODE = "couchtck.numberMode";
     public static final String REPORT_DIR = "couchtck.reportDir";
 
@@ -34,6 +38,10 @@ public final class GenerationParameters {
         parameters.put(TIME_MILLIS, Long.toString(settings.budget().timePerSuite().toMillis()));
         parameters.put(SHRINK_STEPS, Integer.toString(settings.budget().shrinkSteps()));
         parameters.put(SHRINK_TIME_MILLIS, Long.toString(settings.budget().shrinkTime().toMillis()));
+        parameters.put(FEED_CASES, Integer.toString(settings.feedBudget().casesPerProperty()));
+        parameters.put(FEED_TIME_MILLIS, Long.toString(settings.feedBudget().timePerSuite().toMillis()));
+        parameters.put(FEED_SHRINK_STEPS, Integer.toString(settings.feedBudget().shrinkSteps()));
+        parameters.put(FEED_SHRINK_TIME_MILLIS, Long.toString(settings.feedBudget().shrinkTime().toMillis()));
         parameters.put(NUMBER_MODE, settings.numbers().name());
         settings.reportDir().ifPresent(dir -> parameters.put(REPORT_DIR, dir.toString()));
         return parameters;
@@ -55,10 +63,16 @@ public final class GenerationParameters {
                 Duration.ofMillis(number(get, TIME_MILLIS, d.timePerSuite().toMillis())),
                 (int) number(get, SHRINK_STEPS, d.shrinkSteps()),
                 Duration.ofMillis(number(get, SHRINK_TIME_MILLIS, d.shrinkTime().toMillis())));
+        GenerationBudget f = GenerationBudget.feedDefaults();
+        GenerationBudget feeds = new GenerationBudget(
+                (int) number(get, FEED_CASES, f.casesPerProperty()),
+                Duration.ofMillis(number(get, FEED_TIME_MILLIS, f.timePerSuite().toMillis())),
+                (int) number(get, FEED_SHRINK_STEPS, f.shrinkSteps()),
+                Duration.ofMillis(number(get, FEED_SHRINK_TIME_MILLIS, f.shrinkTime().toMillis())));
         NumberMode numbers = get.apply(NUMBER_MODE).filter(s -> !s.isBlank()).map(NumberMode::parse)
                 .orElse(NumberMode.EXACT);
         return Optional.of(new GenerationSettings(parse(SEED, seed.get()), budget, numbers,
-                get.apply(REPORT_DIR).filter(s -> !s.isBlank()).map(Path::of)));
+                get.apply(REPORT_DIR).filter(s -> !s.isBlank()).map(Path::of), feeds));
     }
 
     private static long number(Function<String, Optional<String>> get, String name, long fallback) {

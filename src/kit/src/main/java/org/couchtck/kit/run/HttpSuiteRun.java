@@ -1,7 +1,9 @@
 package org.couchtck.kit.run;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -10,11 +12,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCaseExecutor;
 import org.couchtck.kit.endpoint.HttpRunSettings;
 import org.couchtck.kit.endpoint.RunningEndpoint;
+import org.couchtck.kit.endpoint.generated.FeedSuiteRunner;
+import org.couchtck.kit.endpoint.generated.FeedSuites;
+import org.couchtck.kit.queryserver.GenerationSettings;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
@@ -39,8 +45,13 @@ final class HttpSuiteRun implements AutoCloseable {
         this.pool = pool;
     }
 
-    /** Has the endpoint and starts every case of {@code suite}; an endpoint that cannot be had makes each case ERROR. */
-    static HttpSuiteRun start(SuiteDescriptor suite, RunConfiguration config) {
+    /**
+     * Has the endpoint and starts every case of {@code suite}; an endpoint that cannot be had makes each case ERROR.
+     * The generated feed cases run with {@code generation}'s seed and feed budget (the defaults' with seed 0 when a
+     * run has none, which only a selection by unique id can ask for).
+     */
+    static HttpSuiteRun start(SuiteDescriptor suite, RunConfiguration config,
+            Optional<GenerationSettings> generation) {
         AtomicInteger threads = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL, task -> {
             Thread thread = new Thread(task, "couchtck-http-case-" + threads.incrementAndGet());
@@ -55,20 +66,79 @@ final class HttpSuiteRun implements AutoCloseable {
             unavailable = "the endpoint could not be had: " + e.getMessage();
         }
         HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, pool);
+        String runId = databaseRunId();
+        Duration requestTimeout = config.timeout().multipliedBy(2);
         HttpCaseExecutor executor = endpoint == null ? null
-                : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(databaseRunId())
-                        .withRequestTimeout(config.timeout().multipliedBy(2))
+                : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(runId)
+                        .withRequestTimeout(requestTimeout)
                         .withProfile(config.profile()));
+        GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
+        FeedSuiteRunner feeds = endpoint == null ? null
+                : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
+                        settings.feedBudget(), replayOptions(config));
+        // The generated feed cases start once the corpus cases are done, and run one at a time: their workloads
+        // create and delete databases at a rate that moves /_db_updates (which corpus cases watch for their own
+        // events and heartbeats), and their bounds are kept best on an endpoint that is not busy with other cases.
+        List<Future<CaseResult>> corpus = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Object feedTurn = new Object();
         for (TestDescriptor section : suite.getChildren()) {
             for (TestDescriptor child : section.getChildren()) {
                 HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
                 String reason = unavailable;
-                run.results.add(pool.submit(() -> CouchTckTestEngine.guarded(testCase.id(), testCase.section(),
-                        testCase.level(), testCase.description(), testCase.spec(),
-                        () -> executor != null ? executor.run(testCase) : error(testCase, reason))));
+                boolean generated = FeedSuites.isGenerated(testCase);
+                Future<CaseResult> result = pool.submit(() -> CouchTckTestEngine.guarded(testCase.id(),
+                        testCase.section(), testCase.level(), testCase.description(), testCase.spec(), () -> {
+                            if (executor == null) {
+                                return error(testCase, reason);
+                            }
+                            if (!generated) {
+                                return executor.run(testCase);
+                            }
+                            if (!awaitAll(corpus)) {
+                                return error(testCase, "interrupted before the case started");
+                            }
+                            synchronized (feedTurn) {
+                                return feeds.run(testCase);
+                            }
+                        }));
+                if (!generated) {
+                    corpus.add(result);
+                }
+                run.results.add(result);
             }
         }
         return run;
+    }
+
+    /** Waits until every one of {@code cases} ended, however; false when interrupted. */
+    private static boolean awaitAll(List<Future<CaseResult>> cases) {
+        for (Future<CaseResult> c : List.copyOf(cases)) {
+            try {
+                c.get();
+            } catch (ExecutionException e) {
+                // its own result says so
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * What {@code couchtck replay} needs after {@code --seed S} to reach the run's endpoint: nothing for the reference
+     * endpoint, else its URL without credentials and, when it has an admin, a {@code --user} to fill in.
+     */
+    static String replayOptions(RunConfiguration config) {
+        EndpointSpec spec = config.endpointSpec();
+        if (spec instanceof EndpointSpec.Reference) {
+            return "";
+        }
+        if (spec instanceof EndpointSpec.Url url) {
+            return "--endpoint " + url.describe() + url.admin().map(a -> " --user " + a.user() + ":PASSWORD")
+                    .orElse("");
+        }
+        return "--endpoint " + spec.describe();
     }
 
     /** Reports every case in order, waiting for each as needed. */
