@@ -97,7 +97,7 @@ final class ChangesRoute {
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
         ChangesScan last = live(out, db, params, filter, since, "\n",
                 (rows, before) -> writeLines(out, db, params, rows, before));
-        out.write("{\"last_seq\":" + Json.write(seq(db, last.lastSeq())) + ",\"pending\":" + last.pending() + "}\n");
+        out.write("{\"last_seq\":" + Json.write(SeqCodec.json(db, last.lastSeq())) + ",\"pending\":" + last.pending() + "}\n");
         out.write("\n");
         out.end();
     }
@@ -188,13 +188,13 @@ final class ChangesRoute {
     }
 
     private String ending(Database db, ChangesScan scan) {
-        return "\n],\n\"last_seq\":" + Json.write(seq(db, scan.lastSeq())) + ",\"pending\":" + scan.pending() + "}\n";
+        return "\n],\n\"last_seq\":" + Json.write(SeqCodec.json(db, scan.lastSeq())) + ",\"pending\":" + scan.pending() + "}\n";
     }
 
     private ObjectNode row(Database db, ChangesParams params, DocumentState doc, long index) {
         ObjectNode row = Json.object();
         if (params.showsSeq(index)) {
-            row.set("seq", seq(db, doc.seq()));
+            row.set("seq", SeqCodec.json(db, doc.seq()));
         } else {
             row.putNull("seq");
         }
@@ -210,10 +210,6 @@ final class ChangesRoute {
                     new DocumentJson.Options(false, params.conflicts(), false, params.attachments())));
         }
         return row;
-    }
-
-    private static com.fasterxml.jackson.databind.node.TextNode seq(Database db, long n) {
-        return com.fasterxml.jackson.databind.node.TextNode.valueOf(SeqCodec.encode(db.uuid(), n));
     }
 
     /** A normal feed's ETag: 25 base-36 digits that change with the database's state only, like CouchDB's. */

@@ -142,7 +142,7 @@ final class DbUpdatesRoute {
                 lastData = System.nanoTime();
             }
         }
-        out.write("{\"last_seq\":" + Json.write(seq(db, lastSeq)) + "}\n");
+        out.write("{\"last_seq\":" + Json.write(SeqCodec.json(db, lastSeq)) + "}\n");
         out.write("\n");
         out.end();
     }
@@ -185,16 +185,12 @@ final class DbUpdatesRoute {
         ObjectNode event = Json.object();
         event.put("db_name", colon < 0 ? id : id.substring(colon + 1));
         event.put("type", colon < 0 ? "updated" : id.substring(0, colon));
-        event.set("seq", seq(db, doc.seq()));
+        event.set("seq", SeqCodec.json(db, doc.seq()));
         return event;
     }
 
     private static String ending(Database db, long lastSeq) {
-        return "\n],\n\"last_seq\":" + Json.write(seq(db, lastSeq)) + "}\n";
-    }
-
-    private static com.fasterxml.jackson.databind.node.TextNode seq(Database db, long n) {
-        return com.fasterxml.jackson.databind.node.TextNode.valueOf(SeqCodec.encode(db.uuid(), n));
+        return "\n],\n\"last_seq\":" + Json.write(SeqCodec.json(db, lastSeq)) + "}\n";
     }
 
     private static long nonNegative(ApiRequest request, String name, long dflt) {

@@ -20,6 +20,11 @@ final class SeqCodec {
         return n + "-" + opaque;
     }
 
+    /** Sequence {@code n} of {@code db} as the JSON string the feeds show. */
+    static com.fasterxml.jackson.databind.node.TextNode json(org.couchtck.reference.store.Database db, long n) {
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(encode(db.uuid(), n));
+    }
+
     /**
      * Reads a {@code since} value: a sequence this endpoint issued, a bare number, or {@code 0}. Empty when it is
      * none of them ({@code now} is the caller's business).
