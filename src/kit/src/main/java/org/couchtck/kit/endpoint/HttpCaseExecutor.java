@@ -43,12 +43,19 @@ public final class HttpCaseExecutor {
     private final EndpointTarget target;
     private final HttpRunSettings settings;
     private final CallRenderer calls;
+    private final PollTimer timer;
     private final AtomicInteger cases = new AtomicInteger();
 
     public HttpCaseExecutor(EndpointTarget target, HttpRunSettings settings) {
+        this(target, settings, PollTimer.SYSTEM);
+    }
+
+    /** @param timer what polling steps go by (the system's; a virtual one in tests) */
+    public HttpCaseExecutor(EndpointTarget target, HttpRunSettings settings, PollTimer timer) {
         this.target = target;
         this.settings = settings;
         this.calls = new CallRenderer(target.adminCredentials());
+        this.timer = timer;
     }
 
     /** Runs {@code testCase} and returns its verdict with the transcript. Never throws for target misbehaviour. */
@@ -229,23 +236,100 @@ public final class HttpCaseExecutor {
         }
 
         private void request(RequestStep step, String label) throws StepFailure, CaseError, InterruptedException {
+            if (step.poll().isPresent()) {
+                poll(step, label, step.poll().get());
+                return;
+            }
+            HttpReply reply = send(step, label, true);
+            HttpTranscript.reply(transcript, reply);
+            judge(step, label, reply);
+            capture(step, label, reply);
+        }
+
+        /**
+         * A polling step: sent every {@code every} ms (from one sending to the next) until its expectation holds; an
+         * attempt that would be sent more than {@code within} ms after the first is not, and the step fails with the
+         * last reply's mismatch. The transcript keeps the first request, the first and the last reply in full, and a
+         * line for each attempt in between. A missing reply fails the step at once, as for any step.
+         */
+        private void poll(RequestStep step, String label, Poll poll) throws StepFailure, CaseError,
+                InterruptedException {
+            long first = timer.millis();
+            for (int attempt = 1;; attempt++) {
+                long sentAt = timer.millis();
+                HttpReply reply = send(step, label, attempt == 1);
+                StepFailure failure = null;
+                try {
+                    judge(step, label, reply);
+                } catch (StepFailure f) {
+                    failure = f;
+                }
+                long next = sentAt + poll.everyMillis();
+                boolean last = failure == null || next - first > poll.withinMillis();
+                if (attempt == 1 || last) {
+                    HttpTranscript.reply(transcript, reply);
+                }
+                if (failure == null) {
+                    transcript.add(Direction.EVENT, "poll: as expected at attempt " + attempt + ", "
+                            + (sentAt - first) + " ms after the first");
+                    capture(step, label, reply);
+                    return;
+                }
+                if (last) {
+                    transcript.add(Direction.EVENT, "poll: gave up after attempt " + attempt + ", " + (sentAt - first)
+                            + " ms after the first (every " + poll.everyMillis() + " ms, within "
+                            + poll.withinMillis() + " ms)");
+                    throw new StepFailure(label + ": not as expected after " + attempt + (attempt == 1 ? " attempt"
+                            : " attempts") + " in " + (sentAt - first) + " ms (poll every " + poll.everyMillis()
+                            + " ms within " + poll.withinMillis() + " ms); the last: " + detail(label, failure),
+                            failure.expected(), failure.actual());
+                }
+                transcript.add(Direction.EVENT, "poll attempt " + attempt + " (+" + (sentAt - first) + " ms): "
+                        + reply.status() + ", " + detail(label, failure));
+                long wait = next - timer.millis();
+                if (wait > 0) {
+                    timer.sleep(wait);
+                }
+            }
+        }
+
+        /** A failure's message without the step's label in front. */
+        private String detail(String label, StepFailure failure) {
+            String message = failure.getMessage();
+            return message.startsWith(label + ": ") ? message.substring(label.length() + 2) : message;
+        }
+
+        /** Sends the step's request (into the transcript when {@code shown}) and returns the reply, not yet shown. */
+        private HttpReply send(RequestStep step, String label, boolean shown) throws StepFailure, CaseError,
+                InterruptedException {
             HttpCall call = calls.render(step.request(), bindings, settings.requestTimeout());
-            HttpTranscript.request(transcript, call, step.request());
+            if (shown) {
+                HttpTranscript.request(transcript, call, step.request());
+            }
             HttpReply reply;
             try {
                 reply = target.send(call);
             } catch (EndpointUnreachableException e) {
                 throw unreachable(e);
             } catch (IOException e) {
+                if (!shown) {
+                    HttpTranscript.request(transcript, call, step.request());
+                }
                 throw noReply(label, e.getMessage(), e);
             }
             answered = true;
-            HttpTranscript.reply(transcript, reply);
+            return reply;
+        }
+
+        private void judge(RequestStep step, String label, HttpReply reply) throws StepFailure {
             if (reply.incomplete().isPresent()) {
                 throw new StepFailure(label + ": no complete reply: " + reply.incomplete().get(), "a complete reply",
                         StepJudge.cut(reply.body()));
             }
             StepJudge.reply(label, step.expect(), reply, bindings);
+        }
+
+        private void capture(RequestStep step, String label, HttpReply reply) throws StepFailure {
             for (Map.Entry<String, String> capture : step.capture().entrySet()) {
                 JsonNode body = captureBody(label, capture.getKey(), reply.body());
                 bind(label, capture.getKey(), capture.getValue(), body, "the body");

@@ -40,7 +40,9 @@ final class HttpFixtureParser {
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
     private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "recording",
             "capabilities", "note", "databases", "names", "steps");
-    private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders");
+    private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
+            "poll");
+    private static final Set<String> POLL_FIELDS = Set.of("every", "within");
     private static final Set<String> DURING_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
             "after");
     private static final Set<String> FEED_STEP_FIELDS = Set.of("feed", "during", "until", "expect", "capture");
@@ -173,11 +175,42 @@ final class HttpFixtureParser {
             }
             after = value.longValue();
         }
+        Optional<Poll> poll = node.has("poll") ? Optional.of(poll(node, at)) : Optional.empty();
         Map<String, String> capture = captures(node, at, "capture", scope, this::bodyPointer);
         Map<String, String> captureHeaders = captures(node, at, "captureHeaders", scope, this::captureHeaderName);
         scope.bindAll(capture.keySet());
         scope.bindAll(captureHeaders.keySet());
-        return new RequestStep(index, request, expect, capture, captureHeaders, after);
+        return new RequestStep(index, request, expect, capture, captureHeaders, after, poll);
+    }
+
+    /** A step's {@code poll}: {@code every} and {@code within}, positive whole ms, every <= within; needs expect. */
+    private Poll poll(JsonNode step, String at) {
+        String where = at + "/poll";
+        JsonNode node = step.get("poll");
+        reader.requireObject(node, where, "poll is an object with every and within (ms)");
+        reader.onlyFields(node, where, POLL_FIELDS);
+        long every = pollMillis(node, where, "every");
+        long within = pollMillis(node, where, "within");
+        if (within < every) {
+            throw reader.problem(where + "/within", "within (" + within + " ms) is less than every (" + every
+                    + " ms): the step could never be sent again");
+        }
+        if (!step.has("expect")) {
+            throw reader.problem(where, "a polling step needs an expect: it is sent again until that holds");
+        }
+        return new Poll(every, within);
+    }
+
+    private long pollMillis(JsonNode node, String at, String field) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            throw reader.problem(at + "/" + field, "poll needs " + field + " (a positive whole number of ms)");
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() <= 0) {
+            throw reader.problem(at + "/" + field, field + " is a positive whole number of milliseconds, got "
+                    + value);
+        }
+        return value.longValue();
     }
 
     private FeedStep feedStep(JsonNode node, String at, int index, Scope scope) {

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A request and what its reply must be.
@@ -15,13 +16,15 @@ import java.util.Objects;
  * @param captureHeaders variable to header name
  * @param afterMillis for a step of a feed's {@code during}: when to send it, in ms after the feed's headers came;
  *     0 elsewhere
+ * @param poll when present, the step is sent again until {@code expect} holds, within the poll's bound
  */
 public record RequestStep(int index, RequestTemplate request, ReplyExpectation expect, Map<String, String> capture,
-        Map<String, String> captureHeaders, long afterMillis) implements HttpStep {
+        Map<String, String> captureHeaders, long afterMillis, Optional<Poll> poll) implements HttpStep {
 
     public RequestStep {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(expect, "expect");
+        Objects.requireNonNull(poll, "poll");
         capture = Collections.unmodifiableMap(new LinkedHashMap<>(capture));
         captureHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(captureHeaders));
     }

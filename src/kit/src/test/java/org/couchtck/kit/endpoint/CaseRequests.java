@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * The requests the {@link HttpCaseExecutor} sends for a case that goes well, in order, each named as the executor's
  * messages name it: one PUT per database it creates, then each step's request (a feed step's, then its {@code during}
- * requests). The DELETEs that clean up after the case are not listed: they come after the last step or after a step
+ * requests; a polling step's slot stands for each of its attempts). The DELETEs that clean up after the case are not listed: they come after the last step or after a step
  * that broke, and are told apart by their form.
  */
 final class CaseRequests {
@@ -32,8 +32,13 @@ final class CaseRequests {
      * @param label the step as the executor's messages name it
      * @param request the step's request template; for {@link Kind#CREATE}, a PUT of the database
      * @param during for {@link Kind#FEED}: how many requests its {@code during} sends while it is open
+     * @param poll a polling request step: it may send its request again and again
      */
-    record Slot(Kind kind, String label, RequestTemplate request, int during) {
+    record Slot(Kind kind, String label, RequestTemplate request, int during, boolean poll) {
+
+        Slot(Kind kind, String label, RequestTemplate request, int during) {
+            this(kind, label, request, during, false);
+        }
     }
 
     private CaseRequests() {
@@ -55,7 +60,7 @@ final class CaseRequests {
                             + during.request().shown() + ")", during.request(), 0));
                 }
             } else {
-                slots.add(new Slot(Kind.STEP, label, step.request(), 0));
+                slots.add(new Slot(Kind.STEP, label, step.request(), 0, ((RequestStep) step).poll().isPresent()));
             }
         }
         return slots;

@@ -228,6 +228,90 @@ class HttpCaseExecutorTest {
         assertThat(result.message()).isEqualTo("step 0 (PUT /{{db}}/a): capture rev: nothing at /rev in the body");
     }
 
+    /** A virtual clock for polling steps: sleeping moves it on at once, and each wait is kept. */
+    private static final class VirtualTimer implements PollTimer {
+        long now;
+        final java.util.List<Long> waits = new java.util.ArrayList<>();
+
+        @Override
+        public long millis() {
+            return now;
+        }
+
+        @Override
+        public void sleep(long millis) {
+            waits.add(millis);
+            now += millis;
+        }
+    }
+
+    private static final String POLL_INFO = """
+            {"id": "http.t.poll", "level": "MUST", "description": "the index catches up in the background",
+             "steps": [{"request": {"path": "/{{db}}/_design/d/_info"},
+                        "expect": {"status": 200, "body": {"name": "d", "update_seq": 5}},
+                        "poll": {"every": 500, "within": %d},
+                        "capture": {"seq": "/update_seq"}},
+                       {"request": {"path": "/{{db}}/_design/d/_view/v?seq={{seq}}"}, "expect": {"status": 200}}]}
+            """;
+
+    private static void infoAnswers(String... bodies) {
+        String state = com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
+        for (int i = 0; i < bodies.length; i++) {
+            String next = i + 1 < bodies.length ? "after " + (i + 1) : state;
+            wireMock.stubFor(get("/" + DB + "/_design/d/_info").inScenario("info").whenScenarioStateIs(state)
+                    .willReturn(json(200, bodies[i])).willSetStateTo(next));
+            state = next;
+        }
+    }
+
+    @Test
+    void should_pass_a_polling_step_when_its_expectation_holds_at_the_third_attempt() {
+        // given
+        infoAnswers("{\"name\":\"d\",\"update_seq\":0}", "{\"name\":\"d\",\"update_seq\":3}",
+                "{\"name\":\"d\",\"update_seq\":5}");
+        wireMock.stubFor(get("/" + DB + "/_design/d/_view/v?seq=5").willReturn(json(200, "{\"rows\":[]}")));
+        VirtualTimer timer = new VirtualTimer();
+
+        // when
+        CaseResult result = new HttpCaseExecutor(endpoint, settings(), timer).run(httpCase(POLL_INFO.formatted(
+                60000)));
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        wireMock.verify(3, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
+                urlEqualTo("/" + DB + "/_design/d/_info")));
+        assertThat(timer.waits).containsExactly(500L, 500L);
+        assertThat(all(result)).contains("poll attempt 1 (+0 ms): 200, body: at /update_seq: expected 5, got 0",
+                "poll attempt 2 (+500 ms): 200, body: at /update_seq: expected 5, got 3",
+                "poll: as expected at attempt 3, 1000 ms after the first", "{{seq}} = 5");
+    }
+
+    @Test
+    void should_fail_with_the_last_mismatch_when_a_polling_step_never_holds_within_its_bound() {
+        // given
+        wireMock.stubFor(get("/" + DB + "/_design/d/_info").willReturn(json(200,
+                "{\"name\":\"d\",\"update_seq\":4}")));
+        VirtualTimer timer = new VirtualTimer();
+
+        // when
+        CaseResult result = new HttpCaseExecutor(endpoint, settings(), timer).run(httpCase(POLL_INFO.formatted(
+                2000)));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.failedStep()).isZero();
+        assertThat(result.message()).isEqualTo("step 0 (GET /{{db}}/_design/d/_info): not as expected after 5 "
+                + "attempts in 2000 ms (poll every 500 ms within 2000 ms); the last: body: at /update_seq: "
+                + "expected 5, got 4");
+        assertThat(result.actual()).contains("4");
+        wireMock.verify(5, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
+                urlEqualTo("/" + DB + "/_design/d/_info")));
+        assertThat(timer.waits).containsExactly(500L, 500L, 500L, 500L);
+        assertThat(sent(result)).doesNotContain("_view/v");
+        assertThat(all(result)).contains("poll: gave up after attempt 5, 2000 ms after the first");
+        wireMock.verify(deleteRequestedFor(urlEqualTo("/" + DB)));
+    }
+
     private static final String CONTINUOUS_CASE = """
             {"id": "http.t.continuous", "level": "MUST", "description": "a continuous feed shows each change once",
              "steps": [{"feed": {"kind": "continuous", "path": "/{{db}}/_changes?feed=continuous&since=0"},

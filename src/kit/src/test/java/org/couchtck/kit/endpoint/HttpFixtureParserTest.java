@@ -111,6 +111,34 @@ class HttpFixtureParserTest {
                 Arguments.of("a recording that is no scenario id",
                         "\"recording\":\"continuous writes\",\"steps\":[{\"request\":{\"path\":\"/\"}}]",
                         "/cases/0/recording", "not a scenario id"),
+                Arguments.of("a poll without its bound",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"status\":200},"
+                                + "\"poll\":{\"every\":500}}]",
+                        "/cases/0/steps/0/poll/within", "poll needs within"),
+                Arguments.of("a poll every 0 ms",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"status\":200},"
+                                + "\"poll\":{\"every\":0,\"within\":1000}}]",
+                        "/cases/0/steps/0/poll/every", "every is a positive whole number of milliseconds"),
+                Arguments.of("a poll bound that is no whole number",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"status\":200},"
+                                + "\"poll\":{\"every\":500,\"within\":\"1m\"}}]",
+                        "/cases/0/steps/0/poll/within", "within is a positive whole number of milliseconds"),
+                Arguments.of("a poll bound shorter than its period",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"status\":200},"
+                                + "\"poll\":{\"every\":500,\"within\":100}}]",
+                        "/cases/0/steps/0/poll/within", "within (100 ms) is less than every (500 ms)"),
+                Arguments.of("an unknown field in a poll",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"status\":200},"
+                                + "\"poll\":{\"every\":500,\"within\":1000,\"times\":3}}]",
+                        "/cases/0/steps/0/poll/times", "unknown field 'times'"),
+                Arguments.of("a poll without an expectation",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"poll\":{\"every\":500,\"within\":1000}}]",
+                        "/cases/0/steps/0/poll", "a polling step needs an expect"),
+                Arguments.of("a poll in a feed's during",
+                        "\"steps\":[{\"feed\":{\"kind\":\"longpoll\",\"path\":\"/\"},"
+                                + "\"during\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"status\":200},"
+                                + "\"poll\":{\"every\":500,\"within\":1000}}]}]",
+                        "/cases/0/steps/0/during/0/poll", "unknown field 'poll'"),
                 Arguments.of("no steps",
                         "\"steps\":[]",
                         "/cases/0/steps", "non-empty array"));
@@ -171,6 +199,25 @@ class HttpFixtureParserTest {
 
         // then
         assertThat(e).hasMessageStartingWith(FILE + ": malformed JSON at line 2").hasMessageContaining("section");
+    }
+
+    @Test
+    void should_load_a_polling_step_with_its_period_and_bound() {
+        // given
+        String text = fixture("t", """
+                [{"id": "http.t.poll", "level": "MUST", "description": "d",
+                  "steps": [{"request": {"path": "/{{db}}/_design/d/_info"},
+                             "expect": {"body": {"view_index": {"$any": true}, "name": "d"}},
+                             "poll": {"every": 250, "within": 60000}},
+                            {"request": {"path": "/{{db}}"}}]}]
+                """);
+
+        // when
+        var steps = new HttpFixtureParser(FILE).parse(text).get(0).testCase().steps();
+
+        // then
+        assertThat(((RequestStep) steps.get(0)).poll()).contains(new Poll(250, 60000));
+        assertThat(((RequestStep) steps.get(1)).poll()).isEmpty();
     }
 
     @Test

@@ -20,7 +20,9 @@ import java.util.regex.Pattern;
  * <p>Each request is matched to a recorded exchange ({@link ExchangeFinder}): the replay walks the scenario in order
  * with one cursor per recorded thread. A request sent while a feed step's connection is open is one of its
  * {@code during} requests and matches the recording's {@code writer} exchanges after that feed's exchange; any other
- * request matches its {@code main} exchanges. Recorded exchanges the case does not send are skipped (setup or teardown
+ * request matches its {@code main} exchanges. Each attempt of a polling step matches the next recorded exchange of the
+ * same request (the recorder's own polls, with whatever it polled in between skipped), so a poll that holds where the
+ * recorder's polling saw it hold follows the recording. Recorded exchanges the case does not send are skipped (setup or teardown
  * the case does its own way, exchanges that belong to other cases), but the replay never goes back. Database names are
  * paired as they are first met ({@link DatabaseNames}). A request that matches nothing gets no response (the executor
  * reports "no reply" for its step) and is listed in {@link #mismatches()}.
@@ -58,6 +60,9 @@ final class RecordedEndpoint implements EndpointTarget {
     private RecordedExchange openFeedExchange;
     private int duringExpected;
     private int duringSent;
+    /** The slot of the last request and what it sent: a polling step's next attempt sends the same again. */
+    private CaseRequests.Slot lastSlot;
+    private SentRequest lastSent;
     private final Set<Integer> used = new HashSet<>();
     private final Set<String> existing = new HashSet<>();
     private final List<String> replayed = new ArrayList<>();
@@ -135,7 +140,13 @@ final class RecordedEndpoint implements EndpointTarget {
             SentRequest sent = SentRequest.of(call, ADMIN);
             boolean writer = openFeed != null && !openFeed.closed();
             Optional<String> cleanup = cleanup(sent);
-            CaseRequests.Slot current = cleanup.isEmpty() && slot < slots.size() ? slots.get(slot++) : null;
+            CaseRequests.Slot current = null;
+            if (cleanup.isEmpty()) {
+                boolean again = lastSlot != null && lastSlot.poll() && sent.equals(lastSent);
+                current = again ? lastSlot : slot < slots.size() ? slots.get(slot++) : null;
+                lastSlot = current;
+                lastSent = sent;
+            }
             String label = cleanup.isPresent() ? "the executor deleting the case's database " + cleanup.get()
                     : current == null ? "a request after the last step" : current.label();
             if (writer) {
