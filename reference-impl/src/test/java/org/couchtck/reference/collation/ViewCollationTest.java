@@ -116,7 +116,7 @@ class ViewCollationTest {
     }
 
     @Test
-    void should_pick_raw_only_when_the_view_options_say_raw() throws Exception {
+    void should_pick_raw_only_when_the_view_options_say_raw() {
         // then
         assertThat(ViewCollation.forOptions(key("{\"collation\":\"raw\"}"))).isEqualTo(ViewCollation.RAW);
         assertThat(ViewCollation.forOptions(key("{\"collation\":\"unicode\"}"))).isEqualTo(ViewCollation.COUCHDB);
