@@ -188,6 +188,38 @@ class HttpCorpusAcceptsCouchDbTest {
     }
 
     @Test
+    void should_answer_each_attempt_of_a_polling_step_with_the_recorders_next_poll() {
+        // given
+        String poll = """
+                {"id": "http.t.poll", "level": "MUST", "description": "d", "recording": "autoindex.bulk_write",
+                 "steps": [{"request": {"method": "PUT", "path": "/{{db}}/_design/d",
+                                        "body": {"views": {"v": {"map": "function(doc) { if (doc.n !== undefined) { emit(doc.n, null); } }"}}}}},
+                           {"request": {"path": "/{{db}}/_design/d/_info"},
+                            "expect": {"body": {"name": "d", "view_index": {"$any": true}}}},
+                           {"request": {"path": "/{{db}}/_design/d/_info"},
+                            "expect": {"status": 200, "body": {"name": "d", "view_index": {"updates_pending": {"$any": true},
+                              "waiting_commit": true, "waiting_clients": 0, "updater_running": false, "update_seq": 201,
+                              "sizes": {"$any": true}, "signature": {"$any": true}, "purge_seq": 0,
+                              "language": "javascript", "compact_running": false, "collator_versions": {"$any": true}}}},
+                            "poll": {"every": 500, "within": %d}}]}
+                """;
+
+        // when
+        Outcome held = run(HttpFixtures.httpCase(poll.formatted(120000)), recordingsDir());
+        Outcome missed = run(HttpFixtures.httpCase(poll.replace("\"update_seq\": 201", "\"update_seq\": 7")
+                .formatted(1500)), recordingsDir());
+
+        // then
+        assertThat(held.endpoint().mismatches()).isEmpty();
+        assertThat(held.result().verdict()).as(held.result().message()).isEqualTo(Verdict.PASS);
+        assertThat(held.endpoint().replayed()).filteredOn(r -> r.startsWith("step 2 ")).hasSizeGreaterThan(100);
+        assertThat(missed.endpoint().mismatches()).isEmpty();
+        assertThat(missed.result().verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(missed.result().message()).contains("not as expected after 4 attempts in 1500 ms");
+        assertThat(missed.result().duration()).isLessThan(Duration.ofMillis(1000));
+    }
+
+    @Test
     void should_hold_back_what_a_write_caused_until_the_case_sends_that_write() {
         String feed = """
                 {"id": "http.t.writes", "level": "MUST", "description": "d", "recording": "changes.continuous_writes",
