@@ -1,4 +1,4 @@
-package org.couchtck.reference.store;
+package org.couchtck.reference.erlang;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * Writes Erlang terms in the external term format, byte for byte as {@code term_to_binary(Term, [{minor_version, 1}])}
- * does on OTP 26/27. CouchDB hashes such bytes into revision ids, so an MD5 over them is only right if every byte is.
+ * does on OTP 26/27. CouchDB hashes such bytes into revision ids (MD5) and into {@code _approx_count_distinct}
+ * sketches (SHA-1 of the view key, via its {@code ?term_to_bin} macro, which passes the same option), and compares
+ * their lengths ({@code erlang:external_size} with that option) for {@code reduce_limit}: every byte has to be right.
  *
  * <p>The methods append one term (or a list or tuple header) each, in order; {@link #json(JsonNode)} appends a JSON
  * value as CouchDB holds it internally (EJSON): object {@code {[{<<"key">>, Value}, ...]}}, array as list, string as
@@ -149,6 +151,11 @@ public final class ErlangTermEncoder {
             default -> throw new IllegalArgumentException("not a JSON value: " + value.getNodeType());
         }
         return this;
+    }
+
+    /** How many bytes are written so far: {@code erlang:external_size} of the term, once it is complete. */
+    public int size() {
+        return out.size();
     }
 
     /** The bytes written so far. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.couchtck.reference.erlang.ErlangTermEncoder;
 
 /**
  * Revision ids as CouchDB 3.x makes them ({@code couch_db:new_revid/1}): the MD5 of

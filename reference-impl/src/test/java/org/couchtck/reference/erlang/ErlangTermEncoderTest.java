@@ -1,4 +1,4 @@
-package org.couchtck.reference.store;
+package org.couchtck.reference.erlang;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
