@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.couchtck.reference.time.VirtualScheduler;
 
 /**
@@ -24,10 +25,14 @@ final class FakeIndexHost implements IndexHost {
         /** The database's sequence when the build started: how far it takes the index. */
         final long seqAtStart;
         final BuildListener listener;
+        /** The design document as it was when the build started: a build of an older version leaves the index. */
+        final DesignDoc version;
         boolean cancelled;
         boolean ended;
 
-        Build(String db, String ddocId, long target, long startedAt, long seqAtStart, BuildListener listener) {
+        Build(String db, String ddocId, long target, long startedAt, long seqAtStart, BuildListener listener,
+                DesignDoc version) {
+            this.version = version;
             this.db = db;
             this.ddocId = ddocId;
             this.target = target;
@@ -48,6 +53,8 @@ final class FakeIndexHost implements IndexHost {
     /** A build ends by itself this long after it starts; negative: only when the test ends it. */
     long buildMillis = -1;
     int running;
+    /** Called with each build as it starts. */
+    Consumer<Build> onStart = build -> {};
     int maxRunning;
 
     FakeIndexHost(VirtualScheduler time) {
@@ -109,7 +116,7 @@ final class FakeIndexHost implements IndexHost {
     /** Ends {@code build} normally: the index reaches the sequence the database had when the build started. */
     void complete(Build build) {
         end(build);
-        if (!build.cancelled && exists(build.db)) {
+        if (!build.cancelled && exists(build.db) && ddocsOf(build.db).get(build.ddocId) == build.version) {
             indexed.merge(build.db + "/" + build.ddocId, build.seqAtStart, Math::max);
         }
         build.listener.completed();
@@ -161,10 +168,12 @@ final class FakeIndexHost implements IndexHost {
 
     @Override
     public IndexBuild startBuild(String db, String ddocId, long targetSeq, BuildListener listener) {
-        Build build = new Build(db, ddocId, targetSeq, time.nowMillis(), seqs.getOrDefault(db, 0L), listener);
+        Build build = new Build(db, ddocId, targetSeq, time.nowMillis(), seqs.getOrDefault(db, 0L), listener,
+                ddocsOf(db).get(ddocId));
         builds.add(build);
         running++;
         maxRunning = Math.max(maxRunning, running);
+        onStart.accept(build);
         if (buildMillis >= 0) {
             time.schedule(buildMillis, () -> {
                 if (!build.ended) {
