@@ -97,7 +97,8 @@ final class Sums {
             if (acc.isObject()) {
                 return addObjects(sortedFields(value), sortedFields(acc));
             }
-            throw BuiltinReduceException.caseClause(ErlangTermFormatter.toBinary(acc), ErlangTermFormatter.write(acc));
+            throw BuiltinReduceException.caseClause(ErlangTermFormatter.toBinary(acc),
+                    ErlangTermFormatter.print(acc, "{case_clause,".length()));
         }
         throw sumError(value);
     }
