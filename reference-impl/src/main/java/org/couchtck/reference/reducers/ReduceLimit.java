@@ -8,7 +8,7 @@ import java.util.Locale;
 public enum ReduceLimit {
     /** The default: the reduction becomes a {@code builtin_reduce_error} object. */
     TRUE,
-    /** CouchDB only logs, and keeps the sum. */
+    /** CouchDB logs the overflow (the reference does not) and keeps the sum. */
     LOG,
     /** No check. */
     FALSE;
