@@ -11,8 +11,18 @@ import org.couchtck.reference.store.WriteResult;
 /** What every document write goes through before the store, and the reply to a single-document write. */
 final class DocumentWrites {
 
-    /** What a write becomes before it is stored ({@code _users} passwords hashed). */
+    private final DesignChecks designChecks;
+
+    DocumentWrites(DesignChecks designChecks) {
+        this.designChecks = designChecks;
+    }
+
+    /**
+     * What a write becomes before it is stored ({@code _users} passwords hashed); a design document CouchDB would
+     * refuse is refused here.
+     */
     DocumentWrite prepare(Database db, DocumentWrite write) {
+        designChecks.check(write);
         if (db.name().equals("_users") && write.body().has("password")) {
             ObjectNode body = write.body().deepCopy();
             UserPasswords.hashInPlace(body);

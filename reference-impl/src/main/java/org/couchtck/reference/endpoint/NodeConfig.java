@@ -76,7 +76,12 @@ final class NodeConfig {
         return out;
     }
 
-    private synchronized Optional<String> get(String section, String key) {
+    /** The values set in {@code section}, a copy. */
+    synchronized Map<String, String> values(String section) {
+        return Map.copyOf(sections.getOrDefault(section, Map.of()));
+    }
+
+    synchronized Optional<String> get(String section, String key) {
         return Optional.ofNullable(sections.getOrDefault(section, Map.of()).get(key));
     }
 

@@ -1,6 +1,13 @@
 package org.couchtck.reference.endpoint;
 
 import java.net.URI;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import org.couchtck.reference.ken.Ken;
+import org.couchtck.reference.ken.KenConfig;
+import java.util.concurrent.Executors;
+import org.couchtck.reference.collation.ViewCollation;
+import org.couchtck.reference.views.ViewIndexes;
 import java.util.Objects;
 import org.couchtck.reference.globalchanges.DbEvent;
 import org.couchtck.reference.globalchanges.GlobalChanges;
@@ -52,6 +59,11 @@ public final class ReferenceEndpoint implements AutoCloseable {
     private final SystemScheduler scheduler;
     private final GlobalChanges globalChanges;
     private final DesignFunctions functions = new DesignFunctions();
+    private final QueryServerPool queryServers;
+    private final ViewIndexes viewIndexes;
+    private final ExecutorService background;
+    /** Set once the routes exist; events before that (the system databases) need no indexing. */
+    private volatile Ken ken;
     private final Server server;
     private final ServerConnector connector;
 
@@ -60,6 +72,14 @@ public final class ReferenceEndpoint implements AutoCloseable {
         this.store = new Store(() -> System.currentTimeMillis() * 1000);
         this.scheduler = new SystemScheduler("couchtck-endpoint-scheduler");
         this.globalChanges = new GlobalChanges(scheduler, new GlobalChangesDatabase(store), options.globalChanges());
+        this.queryServers = new QueryServerPool(System.getenv());
+        this.viewIndexes = new ViewIndexes(view -> view.rawCollation() ? ViewCollation.RAW : ViewCollation.COUCHDB,
+                System::currentTimeMillis);
+        this.background = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "couchtck-endpoint-indexer");
+            thread.setDaemon(true);
+            return thread;
+        });
         store.addListener(new Store.Events() {
             @Override
             public void created(String dbName) {
@@ -68,11 +88,20 @@ public final class ReferenceEndpoint implements AutoCloseable {
 
             @Override
             public void updated(String dbName) {
+                Ken k = ken;
+                if (k != null) {
+                    k.dbUpdated(dbName);
+                }
                 globalChanges.onEvent(dbName, DbEvent.UPDATED);
             }
 
             @Override
             public void deleted(String dbName) {
+                viewIndexes.dropDatabase(dbName);
+                Ken k = ken;
+                if (k != null) {
+                    k.dbDeleted(dbName);
+                }
                 globalChanges.onEvent(dbName, DbEvent.DELETED);
             }
         });
@@ -80,9 +109,9 @@ public final class ReferenceEndpoint implements AutoCloseable {
             store.create(system);
         }
         Authenticator authenticator = new Authenticator(options.admin(), store);
-        DocumentWrites writes = new DocumentWrites();
-        DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         NodeConfig config = new NodeConfig();
+        DocumentWrites writes = new DocumentWrites(new DesignChecks(queryServers, config));
+        DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         config.set("couchdb", "single_node", "true");
         config.set("chttpd", "bind_address", options.host());
         config.watch("global_changes", (key, value) -> {
@@ -93,9 +122,14 @@ public final class ReferenceEndpoint implements AutoCloseable {
                         ? options.globalChanges().maxEventDelayMillis() : Long.parseLong(value));
             }
         });
-        Routes routes = new Routes(new ServerRoutes(store, authenticator), databases,
+        ViewServers viewServers = new ViewServers(queryServers, config);
+        this.ken = new Ken(scheduler, new KenHost(store, viewIndexes, viewServers, queryServers, background),
+                () -> KenConfig.fromConfig(config.values("ken"), config.values("ken.ignore")), new SplittableRandom());
+        ViewRoute views = new ViewRoute(databases, viewIndexes, viewServers, new ViewReducers(viewServers, config),
+                queryServers, background);
+        Routes routes = new Routes(new ServerRoutes(store, authenticator, viewIndexes), databases,
                 new DocumentRoutes(databases, writes), new ChangesRoute(databases, functions),
-                new DbUpdatesRoute(store), config);
+                new DbUpdatesRoute(store), config, views);
         QueuedThreadPool threads = new QueuedThreadPool(256, 4);
         threads.setName("couchtck-endpoint");
         threads.setDaemon(true);
@@ -140,6 +174,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
 
     @Override
     public void close() {
+        ken.close();
         store.close();
         try {
             server.stop();
@@ -147,6 +182,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
             // stopping is best effort; what matters is that the threads below go too
         }
         scheduler.close();
+        background.shutdownNow();
         functions.close();
+        queryServers.close();
     }
 }

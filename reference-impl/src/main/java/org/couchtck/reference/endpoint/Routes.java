@@ -11,10 +11,12 @@ final class Routes {
     private final ChangesRoute changes;
     private final DbUpdatesRoute dbUpdates;
     private final NodeConfig config;
+    private final ViewRoute views;
 
     Routes(ServerRoutes server, DatabaseRoutes databases, DocumentRoutes documents, ChangesRoute changes,
-            DbUpdatesRoute dbUpdates, NodeConfig config) {
+            DbUpdatesRoute dbUpdates, NodeConfig config, ViewRoute views) {
         this.config = config;
+        this.views = views;
         this.server = server;
         this.databases = databases;
         this.documents = documents;
@@ -51,7 +53,14 @@ final class Routes {
             case "_bulk_docs" -> databases.bulkDocs(request, response);
             case "_all_docs" -> databases.allDocs(request, response);
             case "_security" -> databases.security(request, response);
-            case "_design", "_local" -> documents.handle(request, response, second + "/" + orEmpty(request.segment(2)), 3);
+            case "_design" -> {
+                if (request.segment(2) != null && ViewRoute.serves(request.segment(3))) {
+                    views.handle(request, response);
+                } else {
+                    documents.handle(request, response, second + "/" + orEmpty(request.segment(2)), 3);
+                }
+            }
+            case "_local" -> documents.handle(request, response, second + "/" + orEmpty(request.segment(2)), 3);
             default -> documents.handle(request, response, second, 2);
         }
     }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import org.couchtck.reference.views.IndexerTask;
+import org.couchtck.reference.views.ViewIndexes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,9 +21,12 @@ final class ServerRoutes {
     private final Authenticator authenticator;
     private final String serverUuid = UUID.randomUUID().toString().replace("-", "");
 
-    ServerRoutes(Store store, Authenticator authenticator) {
+    private final ViewIndexes viewIndexes;
+
+    ServerRoutes(Store store, Authenticator authenticator, ViewIndexes viewIndexes) {
         this.store = store;
         this.authenticator = authenticator;
+        this.viewIndexes = viewIndexes;
     }
 
     void root(ApiRequest request, ApiResponse response) throws IOException {
@@ -75,7 +80,24 @@ final class ServerRoutes {
     void activeTasks(ApiRequest request, ApiResponse response) throws IOException {
         Methods.allow(request, "GET,HEAD");
         Access.requireAdmin(request);
-        response.json(200, Json.MAPPER.createArrayNode());
+        ArrayNode tasks = Json.MAPPER.createArrayNode();
+        for (IndexerTask task : viewIndexes.tasks()) {
+            ObjectNode json = tasks.addObject();
+            json.put("node", NodeConfig.NODE);
+            json.put("pid", "<0.0.0>");
+            json.put("process_status", "waiting");
+            json.put("changes_done", task.changesDone());
+            // CouchDB names the shard file; the reference has one unsharded copy, named like q=1's shard
+            json.put("database", "shards/00000000-ffffffff/" + task.database());
+            json.put("design_document", task.designDocument());
+            json.put("indexer_pid", "<0.0.0>");
+            json.put("progress", task.progress());
+            json.put("started_on", task.startedOnSeconds());
+            json.put("total_changes", task.totalChanges());
+            json.put("type", "indexer");
+            json.put("updated_on", task.updatedOnSeconds());
+        }
+        response.json(200, tasks);
     }
 
     void uuids(ApiRequest request, ApiResponse response) throws IOException {

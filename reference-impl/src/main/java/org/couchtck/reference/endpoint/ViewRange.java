@@ -56,7 +56,7 @@ record ViewRange(Optional<JsonNode> keys, String start, String end, boolean incl
         return descending ? id.compareTo(start) > 0 : id.compareTo(start) < 0;
     }
 
-    private static JsonNode json(String text) {
+    static JsonNode json(String text) {
         try {
             return Json.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
@@ -69,31 +69,33 @@ record ViewRange(Optional<JsonNode> keys, String start, String end, boolean incl
         return node.isTextual() ? node.asText() : node.toString();
     }
 
-    private static boolean bool(ApiRequest request, String name, boolean dflt) {
-        Optional<String> v = request.param(name);
-        if (v.isEmpty()) {
-            return dflt;
-        }
-        return switch (v.get()) {
+    static boolean bool(ApiRequest request, String name, boolean dflt) {
+        return request.param(name).map(ViewRange::parseBoolean).orElse(dflt);
+    }
+
+    static long integer(ApiRequest request, String name, long dflt) {
+        return request.param(name).map(ViewRange::parseNonNegative).orElse(dflt);
+    }
+
+    /** A boolean query parameter as couch_httpd reads one. */
+    static boolean parseBoolean(String value) {
+        return switch (value) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new CouchError(400, "query_parse_error", "Invalid boolean parameter: \"" + v.get() + "\"");
+            default -> throw new CouchError(400, "query_parse_error", "Invalid boolean parameter: \"" + value + "\"");
         };
     }
 
-    private static long integer(ApiRequest request, String name, long dflt) {
-        Optional<String> v = request.param(name);
-        if (v.isEmpty()) {
-            return dflt;
-        }
+    /** A non-negative integer query parameter as couch_httpd reads one (parse_pos_int). */
+    static long parseNonNegative(String value) {
         long n;
         try {
-            n = Long.parseLong(v.get());
+            n = Long.parseLong(value);
         } catch (NumberFormatException e) {
-            throw new CouchError(400, "query_parse_error", "Invalid value for integer: \"" + v.get() + "\"");
+            throw new CouchError(400, "query_parse_error", "Invalid value for integer: \"" + value + "\"");
         }
         if (n < 0) {
-            throw new CouchError(400, "query_parse_error", "Invalid value for positive integer: \"" + v.get() + "\"");
+            throw new CouchError(400, "query_parse_error", "Invalid value for positive integer: \"" + value + "\"");
         }
         return n;
     }

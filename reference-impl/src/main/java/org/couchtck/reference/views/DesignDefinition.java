@@ -2,11 +2,7 @@ package org.couchtck.reference.views;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +19,7 @@ import java.util.Optional;
  * @param lib {@code views.lib}, an empty object when absent
  * @param includeDesign {@code options.include_design}: map design documents too
  * @param localSeq {@code options.local_seq}: give map functions {@code _local_seq}
- * @param signature a hex digest of everything above but the id
+ * @param signature couch_mrview's signature of the definition ({@link ViewSignature})
  */
 public record DesignDefinition(String ddocId, String language, List<ViewDefinition> views, ObjectNode lib,
         boolean includeDesign, boolean localSeq, String signature) {
@@ -65,16 +61,6 @@ public record DesignDefinition(String ddocId, String language, List<ViewDefiniti
         boolean includeDesign = options.path("include_design").asBoolean(false);
         boolean localSeq = options.path("local_seq").asBoolean(false);
         return new DesignDefinition(ddocId, language, views, lib, includeDesign, localSeq,
-                signature(language, rawViews, options));
-    }
-
-    private static String signature(String language, JsonNode views, JsonNode options) {
-        String text = language + "\n" + views + "\n" + options;
-        try {
-            byte[] digest = MessageDigest.getInstance("MD5").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has MD5", e);
-        }
+                ViewSignature.of(language, rawViews, options));
     }
 }
