@@ -76,12 +76,8 @@ final class ViewReducers {
         return new ViewReducer() {
             @Override
             public Object reduce(List<ViewRow> rows) {
-                List<KeyValue> keyValues = new ArrayList<>(rows.size());
-                for (ViewRow row : rows) {
-                    keyValues.add(new KeyValue(row.key(), row.id(), row.value()));
-                }
                 try {
-                    return reducer.reduce(keyValues);
+                    return reducer.reduce(keyValues(rows));
                 } catch (BuiltinReduceException e) {
                     throw asCouchError(e);
                 }
@@ -100,7 +96,27 @@ final class ViewReducers {
             public JsonNode result(Object partial) {
                 return reducer.result(partial);
             }
+
+            @Override
+            public void buildLeaves(List<List<ViewRow>> leaves) {
+                for (List<ViewRow> leaf : leaves) {
+                    try {
+                        reducer.reduce(keyValues(leaf));
+                    } catch (BuiltinReduceException e) {
+                        // a crash while building fails the index: CouchDB names the crash term
+                        throw new CouchError(e.status(), e.indexBuildError(), e.reason());
+                    }
+                }
+            }
         };
+    }
+
+    private static List<KeyValue> keyValues(List<ViewRow> rows) {
+        List<KeyValue> keyValues = new ArrayList<>(rows.size());
+        for (ViewRow row : rows) {
+            keyValues.add(new KeyValue(row.key(), row.id(), row.value()));
+        }
+        return keyValues;
     }
 
     private static CouchError asCouchError(BuiltinReduceException e) {

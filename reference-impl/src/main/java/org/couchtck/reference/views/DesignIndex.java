@@ -206,14 +206,20 @@ public final class DesignIndex {
     }
 
     /**
-     * The groups of view number {@code view} that {@code query} selects, each reduced with {@code reducer}: rows are
-     * reduced in chunks and the chunks' reductions rereduced, as CouchDB's B-tree nodes are.
+     * The groups of view number {@code view} that {@code query} selects, each reduced with {@code reducer} as
+     * CouchDB's B-tree does: the view's leaves are reduced in key order first (as when the index was built; a crash
+     * there fails the query), then each group's rows are collected, last first, and reduced at once — in leaves, then
+     * rereduced, when the group is larger than a leaf — and the result rereduced.
      */
     public List<ReducedRow> reduce(int view, ViewQuery query, ViewReducer reducer) {
         List<List<ViewRow>> groups = new ArrayList<>();
         List<JsonNode> groupKeys = new ArrayList<>();
+        List<ViewRow> all = new ArrayList<>();
         rows.readLock().lock();
         try {
+            for (Map.Entry<IndexKey, JsonNode> entry : views.get(view).entrySet()) {
+                all.add(new ViewRow(entry.getKey().key(), entry.getKey().id(), entry.getValue()));
+            }
             Selection selection = select(views.get(view), keyOrders.get(view), query);
             List<ViewRow> current = null;
             JsonNode currentKey = null;
@@ -231,6 +237,7 @@ public final class DesignIndex {
         } finally {
             rows.readLock().unlock();
         }
+        reducer.buildLeaves(leaves(all));
         List<ReducedRow> out = new ArrayList<>();
         for (int g = (int) Math.min(query.skip(), groups.size()); g < groups.size() && out.size() < query.limit(); g++) {
             try {
@@ -242,13 +249,28 @@ public final class DesignIndex {
         return out;
     }
 
+    /** Rows a B-tree leaf holds here: a fixed count, so reductions never depend on value sizes. */
+    static final int LEAF_ROWS = 1000;
+
+    private static List<List<ViewRow>> leaves(List<ViewRow> rows) {
+        List<List<ViewRow>> leaves = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i += LEAF_ROWS) {
+            leaves.add(rows.subList(i, Math.min(rows.size(), i + LEAF_ROWS)));
+        }
+        return leaves;
+    }
+
     private static JsonNode reduceGroup(List<ViewRow> rows, ViewReducer reducer) {
         List<Object> partials = new ArrayList<>();
-        for (List<ViewRow> chunk : LeafChunks.split(rows)) {
-            // couch_btree collects a query's rows by prepending, so reduce functions get them last first
-            List<ViewRow> collected = new ArrayList<>(chunk);
+        if (rows.size() <= LEAF_ROWS) {
+            // couch_btree collects a query's rows by prepending, so the reduce function gets them last first
+            List<ViewRow> collected = new ArrayList<>(rows);
             Collections.reverse(collected);
             partials.add(reducer.reduce(collected));
+        } else {
+            for (List<ViewRow> leaf : leaves(rows)) {
+                partials.add(reducer.reduce(leaf));
+            }
         }
         return reducer.result(reducer.rereduce(partials));
     }

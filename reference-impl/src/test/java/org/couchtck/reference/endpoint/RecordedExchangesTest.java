@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Replays CouchDB 3.5.2's recorded HTTP exchanges ({@code ../shared/couchdb-http}, sections {@code changes},
- * {@code db_updates} and {@code auth_errors}) against a fresh {@link ReferenceEndpoint} per scenario and compares
- * every exchange: status, headers, body, and for streams the chunks. Values that differ on every run (seqs, ETags
+ * {@code db_updates}, {@code auth_errors}, {@code views} and {@code reduce}) against a fresh {@link ReferenceEndpoint}
+ * per scenario and compares every exchange: status, headers, body, and for streams the chunks. Values that differ on every run (seqs, ETags
  * of feeds, start times, sizes, _users salts and revisions) are mapped or normalised as NONDETERMINISM.md says.
  * Differences must be exactly the documented {@link RecordedDeviations}: an undocumented difference fails, and so
  * does a documented one that no longer occurs. The run takes about a minute, most of it the recorded feeds' own
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class RecordedExchangesTest {
 
-    private static final List<String> SECTIONS = List.of("changes", "db_updates", "auth_errors");
+    private static final List<String> SECTIONS = List.of("changes", "db_updates", "auth_errors", "views", "reduce");
     /** Fewer compared exchanges than this means the replay lost scenarios on the way. */
     private static final int MIN_EXCHANGES_COMPARED = 385;
 
