@@ -43,7 +43,7 @@ import org.junit.jupiter.api.TestFactory;
  * and wait only for the case's writes that the recording made before them, and a stream CouchDB kept open ends, for
  * the kit, as soon as its recorded chunks are delivered, as if the case's bound had passed then. The executor still
  * sleeps for each {@code during} step's {@code after}, so the cases run side by side. A polling step goes by a virtual
- * clock ({@link ReplayTimer}): its waits cost nothing, and each attempt takes the next of the recorder's own polls.
+ * clock ({@link VirtualPollTimer}): its waits cost nothing, and each attempt takes the next of the recorder's own polls.
  */
 class HttpCorpusAcceptsCouchDbTest {
 
@@ -109,26 +109,8 @@ class HttpCorpusAcceptsCouchDbTest {
         RecordedEndpoint endpoint = new RecordedEndpoint(c, scenario, RUN_ID, 1);
         HttpRunSettings settings = HttpRunSettings.of(RUN_ID)
                 .withProfile(new TargetProfile("javascript", CouchDbVersion.LATEST, Set.of()));
-        CaseResult result = new HttpCaseExecutor(endpoint, settings, new ReplayTimer()).run(c);
+        CaseResult result = new HttpCaseExecutor(endpoint, settings, new VirtualPollTimer()).run(c);
         return new Outcome(c, result, endpoint);
-    }
-
-    /**
-     * The time of polling steps in the replay: waiting moves the clock on at once. The recorder polled about as often
-     * as the cases do, so a case's bound covers as many attempts as the recorder made in the same time.
-     */
-    static final class ReplayTimer implements PollTimer {
-        private long now;
-
-        @Override
-        public synchronized long millis() {
-            return now;
-        }
-
-        @Override
-        public synchronized void sleep(long millis) {
-            now += millis;
-        }
     }
 
     // The replay itself: it fails what CouchDB did not do, refuses what the recording never saw, and keeps a feed's

@@ -33,11 +33,14 @@ final class ProxyFaults {
 
     /** Every transformer here, to register with a WireMock server. */
     static ResponseTransformerV2[] all() {
-        return new ResponseTransformerV2[] {new FeedRows(), new Status(), new BodyField(), new StalledBody()};
+        return new ResponseTransformerV2[] {new FeedRows(), new Status(), new BodyField(), new StalledBody(),
+                new ViewFaults.ViewRows(), new ViewFaults.KeysSorted(), new ViewFaults.RowMemberDropped(),
+                new ViewFaults.ReducedValues(), new ViewFaults.GroupLevelIgnored(), new ViewFaults.NeverIndexed(),
+                new ViewFaults.AlwaysIndexed()};
     }
 
     /** A fault only the stubs that name it get. */
-    private abstract static class Fault implements ResponseTransformerV2 {
+    abstract static class Fault implements ResponseTransformerV2 {
         @Override
         public final boolean applyGlobally() {
             return false;
@@ -103,7 +106,7 @@ final class ProxyFaults {
             return node != null && node.isObject() && !node.has("last_seq");
         }
 
-        private static boolean matches(JsonNode row, JsonNode match) {
+        static boolean matches(JsonNode row, JsonNode match) {
             for (Map.Entry<String, JsonNode> member : match.properties()) {
                 if (!member.getValue().equals(row.get(member.getKey()))) {
                     return false;
@@ -221,7 +224,7 @@ final class ProxyFaults {
     }
 
     /** {@code response} with another body; WireMock frames it anew. */
-    private static Response withBody(Response response, String body) {
+    static Response withBody(Response response, String body) {
         return Response.Builder.like(response).but().headers(framingRemoved(response.getHeaders())).body(body)
                 .build();
     }
@@ -234,7 +237,7 @@ final class ProxyFaults {
     }
 
     /** {@code text} parsed as one JSON document; null when it is not one (a continuous feed's lines). */
-    private static JsonNode oneDocumentOrNull(String text) {
+    static JsonNode oneDocumentOrNull(String text) {
         try {
             return JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(text);
         } catch (JsonProcessingException e) {
@@ -242,7 +245,7 @@ final class ProxyFaults {
         }
     }
 
-    private static JsonNode read(String json) {
+    static JsonNode read(String json) {
         try {
             return JSON.readTree(json);
         } catch (JsonProcessingException e) {
