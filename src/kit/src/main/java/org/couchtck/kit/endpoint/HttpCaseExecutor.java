@@ -145,7 +145,14 @@ public final class HttpCaseExecutor {
                             if (step instanceof FeedStep feed) {
                                 feed(feed, label(step));
                             } else {
-                                request((RequestStep) step, label(step));
+                                RequestStep request = (RequestStep) step;
+                                if (request.afterMillis() > 0) {
+                                    // a step of the case waits from the end of the one before it
+                                    transcript.add(Direction.EVENT, label(step) + ": waits " + request.afterMillis()
+                                            + " ms before it is sent");
+                                    timer.sleep(request.afterMillis());
+                                }
+                                request(request, label(step));
                             }
                         } catch (StepFailure failure) {
                             throw new IndexedFailure(failure, step.index());

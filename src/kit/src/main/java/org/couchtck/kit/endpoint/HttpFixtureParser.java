@@ -41,7 +41,9 @@ final class HttpFixtureParser {
     private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "recording",
             "capabilities", "note", "databases", "names", "steps");
     private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
-            "poll");
+            "poll", "after");
+    /** The longest wait a step may ask for before it is sent: a case that waits longer is a mistake. */
+    static final long MAX_AFTER_MILLIS = 60_000;
     private static final Set<String> POLL_FIELDS = Set.of("every", "within");
     private static final Set<String> DURING_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
             "after");
@@ -170,8 +172,10 @@ final class HttpFixtureParser {
         long after = 0;
         if (node.has("after")) {
             JsonNode value = node.get("after");
-            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0) {
-                throw reader.problem(at + "/after", "after is a whole number of milliseconds, 0 or more");
+            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0
+                    || value.longValue() > MAX_AFTER_MILLIS) {
+                throw reader.problem(at + "/after", "after is a whole number of milliseconds, 0 to "
+                        + MAX_AFTER_MILLIS);
             }
             after = value.longValue();
         }

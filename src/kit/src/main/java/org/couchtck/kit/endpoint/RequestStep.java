@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param capture variable to JSON pointer into the parsed body
  * @param captureHeaders variable to header name
  * @param afterMillis for a step of a feed's {@code during}: when to send it, in ms after the feed's headers came;
- *     0 elsewhere
+ *     for a step of the case: how long to wait, after the step before it ended, before sending it
  * @param poll when present, the step is sent again until {@code expect} holds, within the poll's bound
  */
 public record RequestStep(int index, RequestTemplate request, ReplyExpectation expect, Map<String, String> capture,

@@ -287,6 +287,28 @@ class HttpCaseExecutorTest {
     }
 
     @Test
+    void should_wait_the_steps_after_before_sending_it_and_not_before_the_step_before() {
+        // given
+        wireMock.stubFor(get("/" + DB + "/a").willReturn(json(200, "{\"n\":1}")));
+        wireMock.stubFor(get("/" + DB + "/b").willReturn(json(200, "{\"n\":2}")));
+        VirtualTimer timer = new VirtualTimer();
+        String waits = """
+                {"id": "http.t.after", "level": "MUST", "description": "a step that waits out a server's delay",
+                 "steps": [{"request": {"path": "/{{db}}/a"}, "expect": {"status": 200}},
+                           {"after": 5500, "request": {"path": "/{{db}}/b"}, "expect": {"body": {"n": 2}}}]}
+                """;
+
+        // when
+        CaseResult result = new HttpCaseExecutor(endpoint, settings(), timer).run(httpCase(waits));
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(timer.waits).containsExactly(5500L);
+        assertThat(all(result)).containsSubsequence("GET /" + DB + "/a",
+                "step 1 (GET /{{db}}/b): waits 5500 ms before it is sent", "GET /" + DB + "/b");
+    }
+
+    @Test
     void should_fail_with_the_last_mismatch_when_a_polling_step_never_holds_within_its_bound() {
         // given
         wireMock.stubFor(get("/" + DB + "/_design/d/_info").willReturn(json(200,
