@@ -106,7 +106,7 @@ public final class EndpointBenchmark {
     private RunOutcome runOnce(HttpClient http, ExecutorService pool, int writers, int run) {
         String db = "/couchtck-bench-" + Long.toHexString(new Random(options.seed() + run).nextLong() & 0xffffffL)
                 + "-" + run;
-        send(http, "PUT", db, null, 201, 202);
+        bench(http).send("PUT", db, null, 201, 202);
         Map<String, Long> sentAt = new ConcurrentHashMap<>();
         Map<String, Long> arrivedAt = new ConcurrentHashMap<>();
         CountDownLatch feedOpen = new CountDownLatch(1);
@@ -140,7 +140,7 @@ public final class EndpointBenchmark {
             throw new BenchException("interrupted");
         } finally {
             reader.cancel(true);
-            send(http, "DELETE", db, null, 200, 202, 404);
+            bench(http).send("DELETE", db, null, 200, 202, 404);
         }
     }
 
@@ -154,7 +154,8 @@ public final class EndpointBenchmark {
                     String id = prefix + "-" + i;
                     sentAt.put(id, System.nanoTime());
                     try {
-                        send(http, "PUT", db + "/" + id, "{\"n\":" + i + ",\"writer\":" + writer + "}", 201, 202);
+                        bench(http).send("PUT", db + "/" + id, "{\"n\":" + i + ",\"writer\":" + writer + "}", 201,
+                                202);
                     } catch (BenchException e) {
                         failed.incrementAndGet();
                         sentAt.remove(id);
@@ -173,7 +174,8 @@ public final class EndpointBenchmark {
 
     private Void readFeed(HttpClient http, String db, int total, Map<String, Long> arrivedAt, CountDownLatch open)
             throws IOException, InterruptedException {
-        HttpRequest request = request(db + "/_changes?feed=continuous&since=now&heartbeat=1000").GET().build();
+        HttpRequest request = bench(http).request(db + "/_changes?feed=continuous&since=now&heartbeat=1000").GET()
+                .build();
         HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             open.countDown();
@@ -191,35 +193,7 @@ public final class EndpointBenchmark {
         return null;
     }
 
-    private void send(HttpClient http, String method, String path, String body, int... okStatuses) {
-        HttpRequest.Builder request = request(path).method(method,
-                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        try {
-            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            for (int ok : okStatuses) {
-                if (response.statusCode() == ok) {
-                    return;
-                }
-            }
-            throw new BenchException(method + " " + path + " answered " + response.statusCode() + ": "
-                    + response.body().strip());
-        } catch (IOException e) {
-            throw new BenchException(method + " " + path + " failed: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BenchException("interrupted");
-        }
-    }
-
-    private HttpRequest.Builder request(String path) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(options.timeout())
-                .header("Accept", "application/json");
-        if (authorization != null) {
-            builder.header("Authorization", authorization);
-        }
-        return builder;
+    private BenchHttp bench(HttpClient http) {
+        return new BenchHttp(http, base, authorization, options.timeout());
     }
 }

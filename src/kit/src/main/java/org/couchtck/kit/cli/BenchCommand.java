@@ -1,11 +1,13 @@
 package org.couchtck.kit.cli;
 
+import org.couchtck.kit.bench.AutoindexBenchmark;
 import org.couchtck.kit.bench.EndpointBenchmark;
 import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.RunningEndpoint;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.couchtck.kit.bench.BenchMode;
@@ -35,13 +37,14 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
-    /** The workloads on the command line: three for a query server, one for an HTTP endpoint. */
-    enum Workload { map, show, filter, writes }
+    /** The workloads on the command line: three for a query server, two for an HTTP endpoint. */
+    enum Workload { map, show, filter, writes, autoindex }
 
     @Option(names = "--workload", defaultValue = "map",
             description = "What to measure: map (add_fun + map_doc), show (ddoc show per document) or filter "
                     + "(ddoc filter over batches) against --server; writes (concurrent document writes and "
-                    + "continuous-feed delivery) against --endpoint (default: ${DEFAULT-VALUE}).")
+                    + "continuous-feed delivery) or autoindex (how long background indexing takes to build a view "
+                    + "of --docs documents nobody queries) against --endpoint (default: ${DEFAULT-VALUE}).")
     Workload workload;
 
     @Option(names = "--writers", split = ",", defaultValue = "1,8", paramLabel = "N",
@@ -74,7 +77,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (workload == Workload.writes) {
+        if (workload == Workload.writes || workload == Workload.autoindex) {
             return benchEndpoint();
         }
         BenchWorkload workload = BenchWorkload.valueOf(this.workload.name().toUpperCase(java.util.Locale.ROOT));
@@ -140,6 +143,15 @@ final class BenchCommand implements Callable<Integer> {
         }
         try (RunningEndpoint endpoint = RunningEndpoint.start(endpointSpec, target.timeout)) {
             String authorization = endpoint.target().adminCredentials().map(c -> c.basicAuthorization()).orElse(null);
+            if (workload == Workload.autoindex) {
+                out.printf("bench: autoindex workload, %d docs x %d runs (docs first, then the design doc; timed until"
+                        + " update=false shows every row)%n  endpoint: %s%n", docs, runs, endpoint.description());
+                out.flush();
+                AutoindexBenchmark benchmark = new AutoindexBenchmark(endpoint.target().baseUri(), authorization,
+                        new AutoindexBenchmark.Options(docs, runs, seed, target.timeout, Duration.ofMinutes(10)));
+                out.println(benchmark.run().describe());
+                return ExitCodes.OK;
+            }
             EndpointBenchmark benchmark = new EndpointBenchmark(endpoint.target().baseUri(), authorization,
                     new EndpointBenchmark.Options(docs, warmup, runs, seed, target.timeout.multipliedBy(6)));
             out.printf("bench: writes workload, %d docs x %d runs (+%d warm-up) per writer count%n  endpoint: %s%n",
@@ -154,7 +166,7 @@ final class BenchCommand implements Callable<Integer> {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.TARGET_UNAVAILABLE;
         } catch (EndpointBenchmark.BenchException e) {
-            err.println("couchtck: writes: " + e.getMessage());
+            err.println("couchtck: " + workload + ": " + e.getMessage());
             return ExitCodes.FAILURES;
         }
     }
