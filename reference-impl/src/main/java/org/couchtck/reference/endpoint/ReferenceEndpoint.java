@@ -1,6 +1,7 @@
 package org.couchtck.reference.endpoint;
 
 import java.net.URI;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import org.couchtck.reference.ken.Ken;
@@ -29,28 +30,42 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 public final class ReferenceEndpoint implements AutoCloseable {
 
     /** How to start an endpoint. */
-    public record Options(String host, int port, Credentials admin, GlobalChangesConfig globalChanges) {
+    /**
+     * How to start an endpoint.
+     *
+     * @param queryServers where {@code COUCHDB_QUERY_SERVER_<LANG>} settings are read from (the process environment
+     *     by default): each names the command of language {@code <lang>}'s query server
+     */
+    public record Options(String host, int port, Credentials admin, GlobalChangesConfig globalChanges,
+            Map<String, String> queryServers) {
         public Options {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(admin, "admin");
             Objects.requireNonNull(globalChanges, "globalChanges");
+            queryServers = Map.copyOf(queryServers);
         }
 
-        /** Loopback, a free port, admin {@code admin:admin}, CouchDB's global_changes defaults. */
+        /** Loopback, a free port, admin {@code admin:admin}, CouchDB's global_changes defaults, the environment. */
         public static Options defaults() {
-            return new Options("127.0.0.1", 0, new Credentials("admin", "admin"), GlobalChangesConfig.defaults());
+            return new Options("127.0.0.1", 0, new Credentials("admin", "admin"), GlobalChangesConfig.defaults(),
+                    System.getenv());
         }
 
         public Options withPort(int newPort) {
-            return new Options(host, newPort, admin, globalChanges);
+            return new Options(host, newPort, admin, globalChanges, queryServers);
         }
 
         public Options withAdmin(Credentials newAdmin) {
-            return new Options(host, port, newAdmin, globalChanges);
+            return new Options(host, port, newAdmin, globalChanges, queryServers);
         }
 
         public Options withGlobalChanges(GlobalChangesConfig config) {
-            return new Options(host, port, admin, config);
+            return new Options(host, port, admin, config, queryServers);
+        }
+
+        /** The query servers of other languages, as {@code COUCHDB_QUERY_SERVER_<LANG>} name to command. */
+        public Options withQueryServers(Map<String, String> settings) {
+            return new Options(host, port, admin, globalChanges, settings);
         }
     }
 
@@ -72,7 +87,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
         this.store = new Store(() -> System.currentTimeMillis() * 1000);
         this.scheduler = new SystemScheduler("couchtck-endpoint-scheduler");
         this.globalChanges = new GlobalChanges(scheduler, new GlobalChangesDatabase(store), options.globalChanges());
-        this.queryServers = new QueryServerPool(System.getenv());
+        this.queryServers = new QueryServerPool(options.queryServers());
         this.viewIndexes = new ViewIndexes(view -> view.rawCollation() ? ViewCollation.RAW : ViewCollation.COUCHDB,
                 System::currentTimeMillis);
         this.background = Executors.newCachedThreadPool(task -> {
