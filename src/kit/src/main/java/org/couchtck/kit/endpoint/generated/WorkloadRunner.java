@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,20 +25,17 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.couchtck.kit.endpoint.EndpointTarget;
-import org.couchtck.kit.endpoint.EndpointUnreachableException;
 import org.couchtck.kit.endpoint.FeedConnection;
 import org.couchtck.kit.endpoint.FeedEnd;
 import org.couchtck.kit.endpoint.FeedKind;
 import org.couchtck.kit.endpoint.FeedReader;
 import org.couchtck.kit.endpoint.FeedResult;
 import org.couchtck.kit.endpoint.HttpCall;
-import org.couchtck.kit.endpoint.HttpReply;
 import org.couchtck.kit.endpoint.ResponseHead;
+import org.couchtck.kit.endpoint.generated.Requests.Answer;
 import org.couchtck.kit.wire.Direction;
-import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.Transcript;
 import org.couchtck.kit.wire.TranscriptEntry;
-import org.couchtck.kit.wire.WireJson;
 
 /**
  * Runs {@link FeedWorkload}s against an endpoint. Each run works in a database of its own
@@ -107,7 +102,7 @@ final class WorkloadRunner {
     /**
      * Runs {@code workload}, recording every request, reply and feed line in {@code transcript}.
      *
-     * @throws FeedEndpointUnavailable when the workload could not start (no database to work in)
+     * @throws EndpointUnavailable when the workload could not start (no database to work in)
      */
     WorkloadOutcome run(FeedWorkload workload, Transcript transcript) {
         int number = workloads.incrementAndGet();
@@ -115,26 +110,7 @@ final class WorkloadRunner {
             return run.execute();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new FeedEndpointUnavailable("the kit was interrupted while the workload ran");
-        }
-    }
-
-    /** An answer to one request, or why there is none. */
-    private record Answer(int status, String body, String failure) {
-        boolean answered() {
-            return failure == null;
-        }
-
-        Optional<JsonNode> json() {
-            try {
-                return Optional.of(WireJson.parse(body));
-            } catch (MalformedLineException e) {
-                return Optional.empty();
-            }
-        }
-
-        String shown() {
-            return failure != null ? failure : status + " " + cut(body.strip());
+            throw new EndpointUnavailable("the kit was interrupted while the workload ran");
         }
     }
 
@@ -231,11 +207,11 @@ final class WorkloadRunner {
         private void createDatabase() throws InterruptedException {
             Answer answer = request("setup", "PUT", "/" + database, Optional.empty());
             if (!answer.answered()) {
-                throw new FeedEndpointUnavailable("the endpoint " + target.baseUri() + " did not answer the creation "
+                throw new EndpointUnavailable("the endpoint " + target.baseUri() + " did not answer the creation "
                         + "of the workload's database (PUT /" + database + "): " + answer.failure());
             }
             if (answer.status() != 201 && answer.status() != 202) {
-                throw new FeedEndpointUnavailable("the workload's database could not be created: PUT /" + database
+                throw new EndpointUnavailable("the workload's database could not be created: PUT /" + database
                         + " answered " + answer.shown());
             }
         }
@@ -750,43 +726,22 @@ final class WorkloadRunner {
         private Answer request(String who, String method, String path, Optional<String> body)
                 throws InterruptedException {
             if (silent.get() != null) {
-                return new Answer(0, "", "not sent: the endpoint stopped answering earlier (" + silent.get() + ")");
+                return Answer.none("not sent: the endpoint stopped answering earlier (" + silent.get() + ")");
             }
             return send(who, method, path, body);
         }
 
         private Answer send(String who, String method, String path, Optional<String> body)
                 throws InterruptedException {
-            HttpCall call = call(method, path, body, requestTimeout);
-            transcript.add(Direction.SENT, who + ": " + method + " " + path + body.map(b -> " " + b).orElse(""));
-            try {
-                HttpReply reply = target.send(call);
-                transcript.add(Direction.RECEIVED, who + ": " + reply.status() + " " + reply.body().strip());
-                if (reply.incomplete().isPresent()) {
-                    return new Answer(reply.status(), reply.body(), "an incomplete reply (" + reply.status() + "): "
-                            + reply.incomplete().get());
-                }
-                return new Answer(reply.status(), reply.body(), null);
-            } catch (EndpointUnreachableException e) {
-                String why = method + " " + path + ": the endpoint is unreachable: " + e.getMessage();
-                silent.compareAndSet(null, why);
-                transcript.add(Direction.EVENT, who + ": " + why);
-                return new Answer(0, "", why);
-            } catch (IOException e) {
-                String why = method + " " + path + ": no reply: " + e.getMessage();
-                silent.compareAndSet(null, why);
-                transcript.add(Direction.EVENT, who + ": " + why);
-                return new Answer(0, "", why);
+            Answer answer = Requests.send(target, transcript, who, method, path, body, requestTimeout);
+            if (answer.silent()) {
+                silent.compareAndSet(null, answer.failure());
             }
+            return answer;
         }
 
         private HttpCall call(String method, String path, Optional<String> body, Duration timeout) {
-            List<HttpCall.Header> headers = new ArrayList<>();
-            headers.add(new HttpCall.Header("Accept", "application/json"));
-            body.ifPresent(b -> headers.add(new HttpCall.Header("Content-Type", "application/json")));
-            target.adminCredentials().ifPresent(admin -> headers.add(new HttpCall.Header("Authorization",
-                    admin.basicAuthorization())));
-            return new HttpCall(method, path, headers, body, timeout);
+            return Requests.call(target, method, path, body, timeout);
         }
 
         private void appendReaderTranscripts() {
@@ -856,10 +811,10 @@ final class WorkloadRunner {
     }
 
     static String encode(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+        return Requests.encode(value);
     }
 
     static String cut(String text) {
-        return text.length() <= 300 ? text : text.substring(0, 300) + " …";
+        return Requests.cut(text);
     }
 }
