@@ -17,13 +17,13 @@ final class GenerationOptions {
     Long seed;
 
     @Option(names = "--cases-per-property", paramLabel = "N",
-            description = "Generated examples per property (default: 60; 3 workloads for the generated feed "
-                    + "suites, whose examples take seconds each).")
+            description = "Generated examples per property (default: 60; 3 for the generated HTTP suites, "
+                    + "http.generated-feeds.* and http.generated-views.*, whose examples take seconds each).")
     Integer casesPerProperty;
 
     @Option(names = "--time-per-suite", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Longest a generated suite runs its examples, shrinking aside (default: 30s; 10s for the "
-                    + "generated feed suites).")
+                    + "generated HTTP suites).")
     Duration timePerSuite;
 
     @Option(names = "--shrink-steps", paramLabel = "N", defaultValue = "1000",
@@ -31,8 +31,8 @@ final class GenerationOptions {
     int shrinkSteps;
 
     @Option(names = "--shrink-time", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Longest the shrinking of one failure runs (default: 30s; 60s for the generated feed "
-                    + "suites, whose shrink candidates take seconds each).")
+            description = "Longest the shrinking of one failure runs (default: 30s; 60s for the generated HTTP "
+                    + "suites, whose shrink candidates take up to seconds each).")
     Duration shrinkTime;
 
     @Option(names = "--number-mode", paramLabel = "MODE", defaultValue = "auto",

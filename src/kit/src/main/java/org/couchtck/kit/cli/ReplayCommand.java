@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
 import org.couchtck.kit.cases.Suite;
-import org.couchtck.kit.endpoint.generated.FeedSuites;
+import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
 import org.couchtck.kit.run.CaseSelection;
 import org.couchtck.kit.run.RunConfiguration;
 import org.couchtck.kit.queryserver.GeneratedSuites;
@@ -24,11 +24,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code couchtck replay <case-id> --seed S}: one case again, generated from the seed a report recorded, with the
- * shrunk counterexample and its reproducer. A generated feed case ({@code http.generated-feeds.*}) runs against
- * {@code --endpoint} (default: the reference endpoint).
+ * shrunk counterexample and its reproducer. A generated HTTP case ({@code http.generated-feeds.*},
+ * {@code http.generated-views.*}) runs against {@code --endpoint} (default: the reference endpoint).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Run one case again: a generated case with the seed of an earlier run (a generated feed case "
+        description = "Run one case again: a generated case with the seed of an earlier run (a generated HTTP case "
                 + "against --endpoint), or a corpus case.")
 final class ReplayCommand implements Callable<Integer> {
 
@@ -60,8 +60,8 @@ final class ReplayCommand implements Callable<Integer> {
         RunConfiguration config;
         GenerationSettings settings;
         try {
-            boolean feeds = FeedSuites.find(caseId).isPresent();
-            boolean generated = GeneratedSuites.find(caseId).isPresent() || feeds;
+            boolean http = GeneratedHttpSuites.find(caseId).isPresent();
+            boolean generated = GeneratedSuites.find(caseId).isPresent() || http;
             if (generated && generation.seed == null) {
                 err.println("couchtck: replaying a generated case needs the --seed of the run to replay");
                 return ExitCodes.USAGE;
@@ -74,8 +74,8 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
             CaseSelection only = new CaseSelection(List.of(caseId), List.of(), Set.of());
-            if (feeds) {
-                // A generated feed case is a case of the HTTP suite: it runs against --endpoint.
+            if (http) {
+                // A generated feed or view case is a case of the HTTP suite: it runs against --endpoint.
                 config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
                         only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.HTTP),
                         Optional.ofNullable(target.endpoint), Optional.ofNullable(target.user));

@@ -10,7 +10,7 @@ import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.HttpCorpus;
 import org.couchtck.kit.endpoint.RunningEndpoint;
-import org.couchtck.kit.endpoint.generated.FeedSuites;
+import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -89,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
     GenerationOptions generation;
 
     @Option(names = "--generated", negatable = true,
-            description = "Run the generated suites (qs.generated-*, http.generated-feeds.*) too; default: with the "
+            description = "Run the generated suites (qs.generated-*, http.generated-feeds.*, http.generated-views.*) too; default: with the "
                     + "built-in corpus (the query-server ones not with --fixtures).")
     Boolean generated;
 
@@ -102,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             Set<Suite> wanted = suites.isEmpty() ? defaultSuites()
                     : suites.stream().map(Suite::parse).collect(Collectors.toCollection(() -> EnumSet.noneOf(Suite.class)));
-            // The generated feed suites run with the HTTP suite (its corpus is always the built-in one); the
+            // The generated HTTP suites (feeds, views) run with the HTTP suite (its corpus is always the built-in one); the
             // query-server generated suites by default only with the built-in query-server corpus.
             boolean queryServerGenerated = wanted.contains(Suite.QUERY_SERVER)
                     && (generated != null ? generated : fixtures == null);
@@ -276,7 +276,7 @@ final class RunCommand implements Callable<Integer> {
     private static void warnAboutUnknownIds(Baseline baseline, Corpus corpus, PrintWriter err) {
         for (String id : baseline.ids()) {
             if (corpus.find(id).isEmpty() && GeneratedSuites.find(id).isEmpty()
-                    && HttpCorpus.builtIn().find(id).isEmpty() && FeedSuites.find(id).isEmpty()) {
+                    && HttpCorpus.builtIn().find(id).isEmpty() && GeneratedHttpSuites.find(id).isEmpty()) {
                 err.println("couchtck: warning: baseline lists " + id + ", which is not a case of this corpus");
             }
         }

@@ -31,9 +31,10 @@ public record GenerationBudget(int casesPerProperty, Duration timePerSuite, int 
     }
 
     /**
-     * The defaults of the generated feed suites ({@code http.generated-feeds.*}): each example is a workload of
-     * concurrent writers and feed readers that costs seconds, so a few per property, at most 10 s of them; a failing
-     * workload takes seconds per shrink candidate, so shrinking gets a minute.
+     * The defaults of the generated HTTP suites ({@code http.generated-feeds.*}, {@code http.generated-views.*}):
+     * each example is a workload of concurrent writers and feed readers, or a database of documents written and
+     * queried, that costs up to seconds, so a few per property, at most 10 s of them; a failing example takes up to
+     * seconds per shrink candidate, so shrinking gets a minute.
      */
     public static GenerationBudget feedDefaults() {
         return new GenerationBudget(3, Duration.ofSeconds(10), 1_000, Duration.ofSeconds(60));

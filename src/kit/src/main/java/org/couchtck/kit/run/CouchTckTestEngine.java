@@ -17,7 +17,7 @@ import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCorpus;
-import org.couchtck.kit.endpoint.generated.FeedSuites;
+import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
 import org.couchtck.kit.queryserver.CaseExecutor;
 import org.couchtck.kit.queryserver.GeneratedSuiteRunner;
 import org.couchtck.kit.queryserver.GeneratedSuites;
@@ -38,9 +38,9 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 /**
  * The {@code couchtck} JUnit Platform engine: its tests are the corpus cases of each suite
  * ({@code [engine:couchtck]/[suite:query-server|http]/[section:S]/[case:ID]}), and with a seed the generated cases
- * of each suite ({@code qs.generated-*}, {@code http.generated-feeds.*}), for the targets the configuration
- * parameters describe (see {@link RunConfiguration}): a query server for the query-server suite, an HTTP endpoint for
- * the HTTP suite.
+ * of each suite ({@code qs.generated-*}, {@code http.generated-feeds.*}, {@code http.generated-views.*}), for the
+ * targets the configuration parameters describe (see {@link RunConfiguration}): a query server for the query-server
+ * suite, an HTTP endpoint for the HTTP suite.
  *
  * <p>The engine discovers cases only when asked by unique id ({@code [engine:couchtck]} for all of them, or a
  * section or case below it), so that it stays quiet when it merely sits on a classpath that another tool scans for
@@ -96,7 +96,7 @@ public final class CouchTckTestEngine implements TestEngine {
             Sections sections = new Sections(suite, wanted);
             List<HttpCase> cases = new ArrayList<>(HttpCorpus.builtIn().cases());
             if (GenerationParameters.fromParameters(request.getConfigurationParameters()::get).isPresent()) {
-                cases.addAll(FeedSuites.cases());
+                cases.addAll(GeneratedHttpSuites.cases());
             }
             for (HttpCase testCase : cases) {
                 if (config.selection().includes(testCase.id(), testCase.level())) {

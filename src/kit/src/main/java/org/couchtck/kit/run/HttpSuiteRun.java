@@ -20,6 +20,8 @@ import org.couchtck.kit.endpoint.HttpRunSettings;
 import org.couchtck.kit.endpoint.RunningEndpoint;
 import org.couchtck.kit.endpoint.generated.FeedSuiteRunner;
 import org.couchtck.kit.endpoint.generated.FeedSuites;
+import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
+import org.couchtck.kit.endpoint.generated.ViewSuiteRunner;
 import org.couchtck.kit.queryserver.GenerationSettings;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
@@ -47,8 +49,9 @@ final class HttpSuiteRun implements AutoCloseable {
 
     /**
      * Has the endpoint and starts every case of {@code suite}; an endpoint that cannot be had makes each case ERROR.
-     * The generated feed cases run with {@code generation}'s seed and feed budget (the defaults' with seed 0 when a
-     * run has none, which only a selection by unique id can ask for).
+     * The generated cases (feeds and views) run with {@code generation}'s seed and its budget of the generated HTTP
+     * suites, {@link GenerationSettings#feedBudget()} (the defaults' with seed 0 when a run has none, which only a
+     * selection by unique id can ask for).
      */
     static HttpSuiteRun start(SuiteDescriptor suite, RunConfiguration config,
             Optional<GenerationSettings> generation) {
@@ -76,16 +79,19 @@ final class HttpSuiteRun implements AutoCloseable {
         FeedSuiteRunner feeds = endpoint == null ? null
                 : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
                         settings.feedBudget(), replayOptions(config));
-        // The generated feed cases start once the corpus cases are done, and run one at a time: their workloads
-        // create and delete databases at a rate that moves /_db_updates (which corpus cases watch for their own
-        // events and heartbeats), and their bounds are kept best on an endpoint that is not busy with other cases.
+        ViewSuiteRunner views = endpoint == null ? null
+                : new ViewSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
+                        settings.feedBudget(), replayOptions(config));
+        // The generated cases start once the corpus cases are done, and run one at a time: their workloads create
+        // and delete databases at a rate that moves /_db_updates (which corpus cases watch for their own events and
+        // heartbeats), and their bounds are kept best on an endpoint that is not busy with other cases.
         List<Future<CaseResult>> corpus = new java.util.concurrent.CopyOnWriteArrayList<>();
         Object feedTurn = new Object();
         for (TestDescriptor section : suite.getChildren()) {
             for (TestDescriptor child : section.getChildren()) {
                 HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
                 String reason = unavailable;
-                boolean generated = FeedSuites.isGenerated(testCase);
+                boolean generated = GeneratedHttpSuites.isGenerated(testCase);
                 Future<CaseResult> result = pool.submit(() -> CouchTckTestEngine.guarded(testCase.id(),
                         testCase.section(), testCase.level(), testCase.description(), testCase.spec(), () -> {
                             if (executor == null) {
@@ -98,7 +104,8 @@ final class HttpSuiteRun implements AutoCloseable {
                                 return error(testCase, "interrupted before the case started");
                             }
                             synchronized (feedTurn) {
-                                return feeds.run(testCase);
+                                return FeedSuites.isGenerated(testCase) ? feeds.run(testCase)
+                                        : views.run(testCase);
                             }
                         }));
                 if (!generated) {

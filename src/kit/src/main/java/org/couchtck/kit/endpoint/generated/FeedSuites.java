@@ -24,9 +24,6 @@ public final class FeedSuites {
     /** {@code /_db_updates} reports every database the workload created and deleted. */
     public static final String DB_UPDATES = "http.generated-feeds.db-updates";
 
-    /** What {@link HttpCase#sourceFile()} says of a generated case. */
-    static final String SOURCE = "generated";
-
     private static final List<HttpCase> CASES = List.of(
             generated(NO_LOST_WRITES, "N concurrent writers and M feed readers lose nothing: after the workload the "
                     + "normal feed has every acknowledged write's document exactly once, at its latest revision (and "
@@ -58,11 +55,10 @@ public final class FeedSuites {
 
     /** Whether {@code testCase} is a generated feed case rather than a corpus case. */
     public static boolean isGenerated(HttpCase testCase) {
-        return SOURCE.equals(testCase.sourceFile()) && find(testCase.id()).isPresent();
+        return GeneratedHttpSuites.SOURCE.equals(testCase.sourceFile()) && find(testCase.id()).isPresent();
     }
 
     private static HttpCase generated(String id, String description, String spec) {
-        return new HttpCase(id, SECTION, Level.MUST, description, spec, Optional.empty(), List.of(),
-                "generated from the run's seed; no steps of its own", List.of(), List.of(), List.of(), SOURCE);
+        return GeneratedHttpSuites.generated(id, SECTION, Level.MUST, description, spec);
     }
 }
