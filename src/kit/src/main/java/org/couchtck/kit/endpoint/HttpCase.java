@@ -20,10 +20,20 @@ import org.couchtck.kit.cases.Level;
  * @param names logical names bound to fresh database names that the kit does not create, only deletes at the end
  * @param steps in order
  * @param sourceFile the fixture file the case came from
+ * @param quiet whether the case needs a server no other case is writing to (it watches server-wide events, such as
+ *     {@code /_db_updates} falling silent): a run starts it after the other corpus cases ended, one at a time
  */
 public record HttpCase(String id, String section, Level level, String description, String spec,
         Optional<String> recording, List<String> capabilities, String note, List<String> databases,
-        List<String> names, List<HttpStep> steps, String sourceFile) {
+        List<String> names, List<HttpStep> steps, String sourceFile, boolean quiet) {
+
+    /** A case that may run alongside others. */
+    public HttpCase(String id, String section, Level level, String description, String spec,
+            Optional<String> recording, List<String> capabilities, String note, List<String> databases,
+            List<String> names, List<HttpStep> steps, String sourceFile) {
+        this(id, section, level, description, spec, recording, capabilities, note, databases, names, steps,
+                sourceFile, false);
+    }
 
     public HttpCase {
         Objects.requireNonNull(id, "id");

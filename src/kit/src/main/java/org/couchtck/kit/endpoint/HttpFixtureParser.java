@@ -39,7 +39,7 @@ final class HttpFixtureParser {
 
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
     private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "recording",
-            "capabilities", "note", "databases", "names", "steps");
+            "capabilities", "note", "databases", "names", "steps", "quiet");
     private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
             "poll", "after");
     /** The longest wait a step may ask for before it is sent: a case that waits longer is a mistake. */
@@ -115,8 +115,15 @@ final class HttpFixtureParser {
         List<String> databases = logicalNames(node, at, "databases", List.of("db"), reserved);
         List<String> names = logicalNames(node, at, "names", List.of(), reserved);
         List<HttpStep> steps = steps(node, at, new Scope(reserved));
+        boolean quiet = false;
+        if (node.has("quiet")) {
+            if (!node.get("quiet").isBoolean()) {
+                throw reader.problem(at + "/quiet", "quiet is true or false, got " + node.get("quiet"));
+            }
+            quiet = node.get("quiet").booleanValue();
+        }
         return new HttpCase(id, section, level, description, spec, recording, capabilities, note, databases, names,
-                steps, reader.file());
+                steps, reader.file(), quiet);
     }
 
     /** {@code databases} or {@code names}: distinct lowercase names, none already in {@code reserved}. */

@@ -84,36 +84,54 @@ final class HttpSuiteRun implements AutoCloseable {
                         settings.feedBudget(), replayOptions(config));
         // The generated cases start once the corpus cases are done, and run one at a time: their workloads create
         // and delete databases at a rate that moves /_db_updates (which corpus cases watch for their own events and
-        // heartbeats), and their bounds are kept best on an endpoint that is not busy with other cases.
+        // heartbeats), and their bounds are kept best on an endpoint that is not busy with other cases. Quiet corpus
+        // cases (a /_db_updates feed that must fall silent) take the same turns, after the other corpus cases and
+        // before the generated ones. Cases are submitted in that order, so a case waiting for its turn never holds a
+        // thread that a case it waits for still needs.
+        List<Future<CaseResult>> busy = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Future<CaseResult>> corpus = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Object feedTurn = new Object();
-        for (TestDescriptor section : suite.getChildren()) {
-            for (TestDescriptor child : section.getChildren()) {
+        Object turn = new Object();
+        java.util.Map<TestDescriptor, Future<CaseResult>> byCase = new java.util.HashMap<>();
+        List<TestDescriptor> all = new ArrayList<>();
+        suite.getChildren().forEach(section -> all.addAll(section.getChildren()));
+        for (int phase = 0; phase < 3; phase++) {
+            for (TestDescriptor child : all) {
                 HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
-                String reason = unavailable;
                 boolean generated = GeneratedHttpSuites.isGenerated(testCase);
+                int casePhase = generated ? 2 : testCase.quiet() ? 1 : 0;
+                if (casePhase != phase) {
+                    continue;
+                }
+                String reason = unavailable;
                 Future<CaseResult> result = pool.submit(() -> CouchTckTestEngine.guarded(testCase.id(),
                         testCase.section(), testCase.level(), testCase.description(), testCase.spec(), () -> {
                             if (executor == null) {
                                 return error(testCase, reason);
                             }
-                            if (!generated) {
+                            if (casePhase == 0) {
                                 return executor.run(testCase);
                             }
-                            if (!awaitAll(corpus)) {
+                            if (!awaitAll(casePhase == 1 ? busy : corpus)) {
                                 return error(testCase, "interrupted before the case started");
                             }
-                            synchronized (feedTurn) {
+                            synchronized (turn) {
+                                if (casePhase == 1) {
+                                    return executor.run(testCase);
+                                }
                                 return FeedSuites.isGenerated(testCase) ? feeds.run(testCase)
                                         : views.run(testCase);
                             }
                         }));
-                if (!generated) {
+                if (casePhase == 0) {
+                    busy.add(result);
+                }
+                if (casePhase < 2) {
                     corpus.add(result);
                 }
-                run.results.add(result);
+                byCase.put(child, result);
             }
         }
+        all.forEach(child -> run.results.add(byCase.get(child)));
         return run;
     }
 

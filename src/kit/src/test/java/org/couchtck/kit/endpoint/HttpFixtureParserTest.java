@@ -89,6 +89,9 @@ class HttpFixtureParserTest {
                         "\"steps\":[{\"feed\":{\"kind\":\"longpoll\",\"path\":\"/\"},"
                                 + "\"during\":[{\"feed\":{\"kind\":\"longpoll\",\"path\":\"/\"}}]}]",
                         "/cases/0/steps/0/during/0", "feeds do not nest"),
+                Arguments.of("a quiet that is not a boolean",
+                        "\"quiet\":\"yes\",\"steps\":[{\"request\":{\"path\":\"/\"}}]",
+                        "/cases/0/quiet", "quiet is true or false"),
                 Arguments.of("an after longer than a minute",
                         "\"steps\":[{\"request\":{\"path\":\"/\"},\"after\":60001}]",
                         "/cases/0/steps/0/after", "0 to 60000"),

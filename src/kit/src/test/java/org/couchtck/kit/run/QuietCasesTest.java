@@ -1,0 +1,57 @@
+package org.couchtck.kit.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.couchtck.kit.cases.Suite;
+import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.report.RunResult;
+import org.couchtck.kit.wire.TranscriptEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** A quiet HTTP case starts once every other corpus case of the run has ended, so no other case writes meanwhile. */
+@Timeout(300)
+class QuietCasesTest {
+
+    @Test
+    void should_start_a_quiet_case_after_every_other_corpus_case_ended() {
+        // given: the quiet /_db_updates timeout cases among cases that write to the server
+        RunConfiguration d = RunConfiguration.defaults();
+        RunConfiguration config = new RunConfiguration(Optional.empty(), d.profile(), d.timeout(), Optional.empty(),
+                new CaseSelection(List.of("http.db_updates.*-timeout", "http.databases.*", "http.bulk_docs.*"),
+                        List.of(), Set.of()), Optional.empty(), d.startTimeout(), EnumSet.of(Suite.HTTP),
+                Optional.empty(), Optional.empty());
+
+        // when
+        RunResult run = ConformanceRunner.run(config, Optional.empty(), "quiet", ConformanceRunner.Progress.NONE);
+
+        // then
+        List<CaseResult> quiet = run.cases().stream().filter(c -> c.caseId().endsWith("-timeout")).toList();
+        List<CaseResult> others = run.cases().stream().filter(c -> !c.caseId().endsWith("-timeout")).toList();
+        assertThat(quiet).extracting(CaseResult::caseId).containsExactlyInAnyOrder(
+                "http.db_updates.continuous-timeout", "http.db_updates.longpoll-timeout");
+        assertThat(others).hasSizeGreaterThan(20);
+        assertThat(run.cases()).allSatisfy(c -> assertThat(c.verdict()).as(c.caseId() + ": " + c.message())
+                .isIn(Verdict.PASS, Verdict.WARN));
+        Instant othersEnded = others.stream().map(QuietCasesTest::last).max(Instant::compareTo).orElseThrow();
+        assertThat(quiet).allSatisfy(c -> assertThat(first(c)).as(c.caseId()).isAfterOrEqualTo(othersEnded));
+        List<Instant> starts = quiet.stream().map(QuietCasesTest::first).sorted().toList();
+        CaseResult firstQuiet = quiet.stream().filter(c -> first(c).equals(starts.get(0))).findFirst().orElseThrow();
+        assertThat(starts.get(1)).as("one quiet case at a time").isAfterOrEqualTo(last(firstQuiet));
+    }
+
+    private static Instant first(CaseResult result) {
+        return result.transcript().get(0).at();
+    }
+
+    private static Instant last(CaseResult result) {
+        List<TranscriptEntry> entries = result.transcript();
+        return entries.get(entries.size() - 1).at();
+    }
+}
