@@ -15,6 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import org.couchtck.reference.erlang.ErlangEquality;
 import org.couchtck.reference.store.ChangesSnapshot;
 import org.couchtck.reference.store.DocumentState;
 
@@ -226,7 +227,7 @@ public final class DesignIndex {
             for (Map.Entry<IndexKey, JsonNode> entry : selection.rows) {
                 JsonNode groupKey = GroupKeys.groupKey(entry.getKey().key(), query.groupLevel());
                 boolean keyBoundary = selection.keyStarts.contains(entry.getKey());
-                if (current == null || keyBoundary || !GroupKeys.equal(currentKey, groupKey)) {
+                if (current == null || keyBoundary || !ErlangEquality.equal(currentKey, groupKey)) {
                     current = new ArrayList<>();
                     currentKey = groupKey;
                     groups.add(current);

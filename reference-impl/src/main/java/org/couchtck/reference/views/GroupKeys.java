@@ -3,10 +3,8 @@ package org.couchtck.reference.views;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import java.util.Iterator;
-import java.util.Map;
 
-/** Which rows a reduce query puts in one group: couch_mrview compares group keys with Erlang's {@code ==}. */
+/** The key a reduce query names a group by; rows are in one group while their keys are Erlang-{@code ==} equal. */
 final class GroupKeys {
 
     private GroupKeys() {}
@@ -24,48 +22,5 @@ final class GroupKeys {
             prefix.add(key.get(i));
         }
         return prefix;
-    }
-
-    /**
-     * Erlang's {@code ==} on the keys as CouchDB holds them: numbers by value (1 equals 1.0), strings by their bytes,
-     * arrays and objects member by member in order.
-     */
-    static boolean equal(JsonNode a, JsonNode b) {
-        if (a.isNumber() && b.isNumber()) {
-            if (a.isIntegralNumber() && b.isIntegralNumber()) {
-                return a.bigIntegerValue().equals(b.bigIntegerValue());
-            }
-            return a.decimalValue().compareTo(b.decimalValue()) == 0;
-        }
-        if (a.getNodeType() != b.getNodeType()) {
-            return false;
-        }
-        if (a.isArray()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (int i = 0; i < a.size(); i++) {
-                if (!equal(a.get(i), b.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a.isObject()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            Iterator<Map.Entry<String, JsonNode>> ia = a.fields();
-            Iterator<Map.Entry<String, JsonNode>> ib = b.fields();
-            while (ia.hasNext()) {
-                Map.Entry<String, JsonNode> ea = ia.next();
-                Map.Entry<String, JsonNode> eb = ib.next();
-                if (!ea.getKey().equals(eb.getKey()) || !equal(ea.getValue(), eb.getValue())) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return a.equals(b);
     }
 }

@@ -4,10 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.couchtck.kit.generate.Choices;
+import org.couchtck.reference.erlang.ErlangEquality;
 
 /**
  * The JSON values the generated view cases write into documents and expect back from the map function's
@@ -142,44 +141,11 @@ final class ViewValues {
     }
 
     /**
-     * Whether two JSON values are the same value: numbers by mathematical value (the endpoint may print {@code 1e3}
-     * for {@code 1000.0}), strings by their characters, arrays element by element, objects member by member in
-     * order.
+     * Whether two JSON values are the same value (Erlang's {@code ==} on them, as the reference's views group keys):
+     * the endpoint may print {@code 1e3} for {@code 1000.0}.
      */
     static boolean same(JsonNode a, JsonNode b) {
-        if (a.isNumber() && b.isNumber()) {
-            return a.decimalValue().compareTo(b.decimalValue()) == 0;
-        }
-        if (a.getNodeType() != b.getNodeType()) {
-            return false;
-        }
-        if (a.isArray()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            for (int i = 0; i < a.size(); i++) {
-                if (!same(a.get(i), b.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a.isObject()) {
-            if (a.size() != b.size()) {
-                return false;
-            }
-            Iterator<Map.Entry<String, JsonNode>> ia = a.fields();
-            Iterator<Map.Entry<String, JsonNode>> ib = b.fields();
-            while (ia.hasNext()) {
-                Map.Entry<String, JsonNode> ea = ia.next();
-                Map.Entry<String, JsonNode> eb = ib.next();
-                if (!ea.getKey().equals(eb.getKey()) || !same(ea.getValue(), eb.getValue())) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return a.equals(b);
+        return ErlangEquality.equal(a, b);
     }
 
     /** {@code value} as one line of JSON. */
