@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
-import org.couchtck.reference.store.ChangesSnapshot;
 import org.couchtck.reference.store.Database;
 import org.couchtck.reference.store.DocumentState;
 import org.couchtck.reference.views.DesignDefinition;
@@ -216,21 +215,7 @@ final class ViewRoute {
 
     /** The database as the indexer reads it. */
     static IndexSource source(Database db) {
-        return new IndexSource() {
-            @Override
-            public long updateSeq() {
-                return db.updateSeq();
-            }
-
-            @Override
-            public ChangesSnapshot changesSince(long since) {
-                return db.changes(since, false, Long.MAX_VALUE);
-            }
-
-            @Override
-            public ObjectNode mapInput(DocumentState document) {
-                return DocumentJson.render(document, document.winner(), DocumentJson.Options.PLAIN);
-            }
-        };
+        return IndexSource.of(db, document -> DocumentJson.render(document, document.winner(),
+                DocumentJson.Options.PLAIN));
     }
 }

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.couchtck.reference.collation.ViewCollation;
-import org.couchtck.reference.store.ChangesSnapshot;
 import org.couchtck.reference.store.Database;
 import org.couchtck.reference.store.DocumentState;
 import org.couchtck.reference.store.DocumentWrite;
@@ -94,24 +93,11 @@ class DesignIndexTest {
     }
 
     private IndexSource source() {
-        return new IndexSource() {
-            @Override
-            public long updateSeq() {
-                return db.updateSeq();
-            }
-
-            @Override
-            public ChangesSnapshot changesSince(long since) {
-                return db.changes(since, false, Long.MAX_VALUE);
-            }
-
-            @Override
-            public ObjectNode mapInput(DocumentState document) {
-                ObjectNode doc = document.winner().body().deepCopy();
-                doc.put("_id", document.id());
-                return doc;
-            }
-        };
+        return IndexSource.of(db, document -> {
+            ObjectNode doc = document.winner().body().deepCopy();
+            doc.put("_id", document.id());
+            return doc;
+        });
     }
 
     private static ViewQuery query(String json) throws Exception {
