@@ -24,7 +24,7 @@ public final class FeedSuites {
     /** {@code /_db_updates} reports every database the workload created and deleted. */
     public static final String DB_UPDATES = "http.generated-feeds.db-updates";
 
-    private static final List<HttpCase> CASES = List.of(
+    private static final GeneratedCases CASES = new GeneratedCases(List.of(
             generated(NO_LOST_WRITES, "N concurrent writers and M feed readers lose nothing: after the workload the "
                     + "normal feed has every acknowledged write's document exactly once, at its latest revision (and "
                     + "with style=all_docs every open branch)",
@@ -39,26 +39,26 @@ public final class FeedSuites {
                     "docs: api/database/changes (since, last_seq)"),
             generated(DB_UPDATES, "/_db_updates (continuous) reports a created and a deleted event for every "
                     + "database the workload created and deleted (within 5 s, global_changes' flush)",
-                    "src/global_changes/src/global_changes_httpd.erl"));
+                    "src/global_changes/src/global_changes_httpd.erl")));
 
     private FeedSuites() {}
 
     /** The generated feed cases, in run order. */
     public static List<HttpCase> cases() {
-        return CASES;
+        return CASES.all();
     }
 
     /** The generated feed case {@code id}, if it is one. */
     public static Optional<HttpCase> find(String id) {
-        return CASES.stream().filter(c -> c.id().equals(id)).findFirst();
+        return CASES.find(id);
     }
 
     /** Whether {@code testCase} is a generated feed case rather than a corpus case. */
     public static boolean isGenerated(HttpCase testCase) {
-        return GeneratedHttpSuites.SOURCE.equals(testCase.sourceFile()) && find(testCase.id()).isPresent();
+        return CASES.contains(testCase);
     }
 
     private static HttpCase generated(String id, String description, String spec) {
-        return GeneratedHttpSuites.generated(id, SECTION, Level.MUST, description, spec);
+        return GeneratedCases.generated(id, SECTION, Level.MUST, description, spec);
     }
 }

@@ -24,42 +24,42 @@ public final class ViewSuites {
     /** {@code _approx_count_distinct} estimates exactly as CouchDB's couch_hyper does. */
     public static final String APPROX_COUNT_DISTINCT_EXACT = "http.generated-views.approx-count-distinct-exact";
 
-    private static final List<HttpCase> CASES = List.of(
-            GeneratedHttpSuites.generated(COLLATION_ORDER, SECTION, Level.MUST, "a view over documents whose keys "
+    private static final GeneratedCases CASES = new GeneratedCases(List.of(
+            GeneratedCases.generated(COLLATION_ORDER, SECTION, Level.MUST, "a view over documents whose keys "
                     + "are random JSON of every type (nested arrays and objects, accented, cased, punctuated and "
                     + "emoji strings, negative, fractional and big numbers) gives its rows in CouchDB's collation "
                     + "order (ICU root for strings; equal keys by document id): ascending, descending, and in a "
                     + "random startkey/endkey range both ways with a random inclusive_end",
                     "docs: ddocs/views/collation; src/couch/src/couch_ejson_compare.erl"),
-            GeneratedHttpSuites.generated(BUILTIN_REDUCTIONS, SECTION, Level.MUST, "_sum, _count, _stats, _first, "
+            GeneratedCases.generated(BUILTIN_REDUCTIONS, SECTION, Level.MUST, "_sum, _count, _stats, _first, "
                     + "_last, _top_N and _bottom_N over random numbers and arrays of numbers under repeating keys "
                     + "give what the reference reducers give for the same rows reduced and rereduced in a random "
                     + "grouping: without grouping, with group=true, group_level=1 and over a key range (integers "
                     + "exactly, float sums within their summation-order rounding)",
                     "src/couch/src/couch_query_servers.erl (builtin_reduce), docs: ddocs/ddocs (reduce functions)"),
-            GeneratedHttpSuites.generated(APPROX_COUNT_DISTINCT, SECTION, Level.MUST, "_approx_count_distinct over "
+            GeneratedCases.generated(APPROX_COUNT_DISTINCT, SECTION, Level.MUST, "_approx_count_distinct over "
                     + "thousands of documents with repeating keys estimates the number of distinct keys within 4 "
                     + "standard errors of HyperLogLog at p=11 (1.04/sqrt(2048)) plus 3",
                     "src/couch/src/couch_query_servers.erl (approx_count_distinct), src/hyper"),
-            GeneratedHttpSuites.generated(APPROX_COUNT_DISTINCT_EXACT, SECTION, Level.SHOULD, "_approx_count_distinct "
+            GeneratedCases.generated(APPROX_COUNT_DISTINCT_EXACT, SECTION, Level.SHOULD, "_approx_count_distinct "
                     + "over thousands of documents with repeating keys gives exactly the estimate of CouchDB's "
                     + "couch_hyper (SHA-1 of the key's external term, 2048 registers, its bias correction)",
-                    "src/couch/src/couch_query_servers.erl (approx_count_distinct), src/hyper"));
+                    "src/couch/src/couch_query_servers.erl (approx_count_distinct), src/hyper")));
 
     private ViewSuites() {}
 
     /** The generated view cases, in run order. */
     public static List<HttpCase> cases() {
-        return CASES;
+        return CASES.all();
     }
 
     /** The generated view case {@code id}, if it is one. */
     public static Optional<HttpCase> find(String id) {
-        return CASES.stream().filter(c -> c.id().equals(id)).findFirst();
+        return CASES.find(id);
     }
 
     /** Whether {@code testCase} is a generated view case. */
     public static boolean isGenerated(HttpCase testCase) {
-        return GeneratedHttpSuites.SOURCE.equals(testCase.sourceFile()) && find(testCase.id()).isPresent();
+        return CASES.contains(testCase);
     }
 }
