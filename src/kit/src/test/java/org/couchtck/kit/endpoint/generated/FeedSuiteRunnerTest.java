@@ -1,30 +1,20 @@
 package org.couchtck.kit.endpoint.generated;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.couchtck.kit.endpoint.generated.SuiteRunnerFixture.tail;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
-import org.couchtck.kit.endpoint.Credentials;
 import org.couchtck.kit.endpoint.EndpointTarget;
-import org.couchtck.kit.endpoint.HttpEndpoint;
 import org.couchtck.kit.generate.GenerationBudget;
-import org.couchtck.kit.wire.TranscriptEntry;
-import org.couchtck.reference.endpoint.ReferenceEndpoint;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The generated feed properties against the reference endpoint, and against broken ones. */
 @Timeout(600)
@@ -37,23 +27,10 @@ class FeedSuiteRunnerTest {
             Duration.ofSeconds(20));
     /** The reference's global_changes flushes within a second; the default 5 s are for real servers. */
     private static final Duration SETTLE = Duration.ofSeconds(2);
-    private static final Pattern SHRUNK = Pattern.compile("shrunk from (\\d+) to (\\d+) workload lines");
     private static final AtomicInteger RUNS = new AtomicInteger();
 
-    private static ReferenceEndpoint reference;
-    private static HttpEndpoint endpoint;
-
-    @BeforeAll
-    static void start() {
-        reference = ReferenceEndpoint.start(ReferenceEndpoint.Options.defaults());
-        endpoint = HttpEndpoint.of(reference.uri(), new Credentials("admin", "admin"), Duration.ofSeconds(5));
-    }
-
-    @AfterAll
-    static void stop() {
-        endpoint.close();
-        reference.close();
-    }
+    @RegisterExtension
+    static final SuiteRunnerFixture REFERENCE = new SuiteRunnerFixture();
 
     private static CaseResult run(EndpointTarget target, String id, long seed, GenerationBudget budget) {
         WorkloadRunner workloads = new WorkloadRunner(target, "feedtest" + RUNS.incrementAndGet(),
@@ -62,7 +39,7 @@ class FeedSuiteRunnerTest {
     }
 
     private static EndpointTarget broken(FaultyFeedTarget.Fault fault) {
-        return new FaultyFeedTarget(endpoint, fault);
+        return new FaultyFeedTarget(REFERENCE.endpoint(), fault);
     }
 
     @Test
@@ -73,8 +50,8 @@ class FeedSuiteRunnerTest {
         // when
         for (long seed : new long[] {11, 12}) {
             for (var testCase : FeedSuites.cases()) {
-                results.add(new FeedSuiteRunner(endpoint, "feedtest" + RUNS.incrementAndGet(), Duration.ofSeconds(10),
-                        seed, PASSING, "").run(testCase));
+                results.add(new FeedSuiteRunner(REFERENCE.endpoint(), "feedtest" + RUNS.incrementAndGet(),
+                        Duration.ofSeconds(10), seed, PASSING, "").run(testCase));
             }
         }
 
@@ -162,32 +139,17 @@ class FeedSuiteRunnerTest {
 
     @Test
     void should_be_error_within_its_bounds_when_the_endpoint_never_answers() throws IOException {
-        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            // given
-            List<Socket> held = new ArrayList<>();
-            Thread acceptor = new Thread(() -> {
-                while (!silent.isClosed()) {
-                    try {
-                        held.add(silent.accept());
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            });
-            acceptor.setDaemon(true);
-            acceptor.start();
-            try (HttpEndpoint hanging = HttpEndpoint.of(URI.create("http://127.0.0.1:" + silent.getLocalPort()),
-                    new Credentials("admin", "admin"), Duration.ofSeconds(2))) {
-                // when
-                CaseResult result = new FeedSuiteRunner(hanging, "feedtesthang", Duration.ofSeconds(2), 1, FAILING,
-                        "").run(FeedSuites.find(FeedSuites.NO_LOST_WRITES).orElseThrow());
+        // given: an endpoint that never answers
+        SuiteRunnerFixture.withSilentEndpoint(hanging -> {
+            // when
+            CaseResult result = new FeedSuiteRunner(hanging, "feedtesthang", Duration.ofSeconds(2), 1, FAILING, "")
+                    .run(FeedSuites.find(FeedSuites.NO_LOST_WRITES).orElseThrow());
 
-                // then
-                assertThat(result.verdict()).isEqualTo(Verdict.ERROR);
-                assertThat(result.message()).contains("did not answer");
-                assertThat(result.duration()).isLessThan(Duration.ofSeconds(30));
-            }
-        }
+            // then
+            assertThat(result.verdict()).isEqualTo(Verdict.ERROR);
+            assertThat(result.message()).contains("did not answer");
+            assertThat(result.duration()).isLessThan(Duration.ofSeconds(30));
+        });
     }
 
     @Test
@@ -211,14 +173,6 @@ class FeedSuiteRunnerTest {
 
     /** The sizes of the original and the shrunk workload, in lines, as the message says. */
     private static int[] shrunk(CaseResult result) {
-        Matcher matcher = SHRUNK.matcher(result.message());
-        assertThat(matcher.find()).as(result.message()).isTrue();
-        return new int[] {Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2))};
-    }
-
-    private static String tail(CaseResult result) {
-        List<TranscriptEntry> entries = result.transcript();
-        return entries.subList(Math.max(0, entries.size() - 40), entries.size()).stream()
-                .map(e -> e.direction() + " " + e.text()).reduce("", (a, b) -> a + "\n" + b);
+        return SuiteRunnerFixture.shrunk(result, "workload lines");
     }
 }

@@ -1,34 +1,24 @@
 package org.couchtck.kit.endpoint.generated;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.couchtck.kit.endpoint.generated.SuiteRunnerFixture.tail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
-import org.couchtck.kit.endpoint.Credentials;
 import org.couchtck.kit.endpoint.EndpointTarget;
-import org.couchtck.kit.endpoint.HttpEndpoint;
 import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.wire.Transcript;
-import org.couchtck.kit.wire.TranscriptEntry;
 import org.couchtck.kit.wire.WireJson;
-import org.couchtck.reference.endpoint.ReferenceEndpoint;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The generated view properties against the reference endpoint, and against broken ones. */
 @Timeout(300)
@@ -38,23 +28,10 @@ class ViewSuiteRunnerTest {
             Duration.ofSeconds(30));
     private static final GenerationBudget FAILING = new GenerationBudget(3, Duration.ofSeconds(60), 300,
             Duration.ofSeconds(30));
-    private static final Pattern SHRUNK = Pattern.compile("shrunk from (\\d+) to (\\d+) documents");
     private static final AtomicInteger RUNS = new AtomicInteger();
 
-    private static ReferenceEndpoint reference;
-    private static HttpEndpoint endpoint;
-
-    @BeforeAll
-    static void start() {
-        reference = ReferenceEndpoint.start(ReferenceEndpoint.Options.defaults());
-        endpoint = HttpEndpoint.of(reference.uri(), new Credentials("admin", "admin"), Duration.ofSeconds(5));
-    }
-
-    @AfterAll
-    static void stop() {
-        endpoint.close();
-        reference.close();
-    }
+    @RegisterExtension
+    static final SuiteRunnerFixture REFERENCE = new SuiteRunnerFixture();
 
     private record Run(CaseResult result, String runId) {}
 
@@ -66,7 +43,7 @@ class ViewSuiteRunnerTest {
     }
 
     private static EndpointTarget broken(FaultyViewTarget.Fault fault) {
-        return new FaultyViewTarget(endpoint, fault);
+        return new FaultyViewTarget(REFERENCE.endpoint(), fault);
     }
 
     @Test
@@ -77,7 +54,7 @@ class ViewSuiteRunnerTest {
         // when
         for (long seed : new long[] {21, 22}) {
             for (var testCase : ViewSuites.cases()) {
-                runs.add(run(endpoint, testCase.id(), seed, PASSING));
+                runs.add(run(REFERENCE.endpoint(), testCase.id(), seed, PASSING));
             }
         }
 
@@ -164,41 +141,26 @@ class ViewSuiteRunnerTest {
 
     @Test
     void should_be_error_within_its_bounds_when_the_endpoint_never_answers() throws IOException {
-        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            // given
-            List<Socket> held = new ArrayList<>();
-            Thread acceptor = new Thread(() -> {
-                while (!silent.isClosed()) {
-                    try {
-                        held.add(silent.accept());
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            });
-            acceptor.setDaemon(true);
-            acceptor.start();
-            try (HttpEndpoint hanging = HttpEndpoint.of(URI.create("http://127.0.0.1:" + silent.getLocalPort()),
-                    new Credentials("admin", "admin"), Duration.ofSeconds(2))) {
-                for (var testCase : ViewSuites.cases()) {
-                    // when
-                    CaseResult result = new ViewSuiteRunner(hanging, "viewtesthang", Duration.ofSeconds(2), 1,
-                            FAILING, "").run(testCase);
+        // given: an endpoint that never answers
+        SuiteRunnerFixture.withSilentEndpoint(hanging -> {
+            for (var testCase : ViewSuites.cases()) {
+                // when
+                CaseResult result = new ViewSuiteRunner(hanging, "viewtesthang", Duration.ofSeconds(2), 1, FAILING,
+                        "").run(testCase);
 
-                    // then
-                    assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.ERROR);
-                    assertThat(result.message()).contains("did not answer");
-                    assertThat(result.duration()).isLessThan(Duration.ofSeconds(30));
-                }
+                // then
+                assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.ERROR);
+                assertThat(result.message()).contains("did not answer");
+                assertThat(result.duration()).isLessThan(Duration.ofSeconds(30));
             }
-        }
+        });
     }
 
     /** The databases of run {@code runId} the reference still has. */
     private static List<String> databasesOf(String runId) {
         try {
-            Requests.Answer answer = Requests.send(endpoint, new Transcript(), "test", "GET", "/_all_dbs",
-                    Optional.empty(), Duration.ofSeconds(10));
+            Requests.Answer answer = Requests.send(REFERENCE.endpoint(), new Transcript(), "test", "GET",
+                    "/_all_dbs", Optional.empty(), Duration.ofSeconds(10));
             JsonNode names = WireJson.parse(answer.body());
             List<String> left = new ArrayList<>();
             names.forEach(name -> {
@@ -214,14 +176,6 @@ class ViewSuiteRunnerTest {
 
     /** The sizes of the original and the shrunk example, in documents, as the message says. */
     private static int[] shrunk(CaseResult result) {
-        Matcher matcher = SHRUNK.matcher(result.message());
-        assertThat(matcher.find()).as(result.message()).isTrue();
-        return new int[] {Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2))};
-    }
-
-    private static String tail(CaseResult result) {
-        List<TranscriptEntry> entries = result.transcript();
-        return entries.subList(Math.max(0, entries.size() - 40), entries.size()).stream()
-                .map(e -> e.direction() + " " + e.text()).reduce("", (a, b) -> a + "\n" + b);
+        return SuiteRunnerFixture.shrunk(result, "documents");
     }
 }
