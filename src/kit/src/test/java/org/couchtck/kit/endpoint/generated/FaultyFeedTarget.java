@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -18,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.couchtck.kit.endpoint.BodyPiece;
-import org.couchtck.kit.endpoint.Credentials;
 import org.couchtck.kit.endpoint.EndpointTarget;
 import org.couchtck.kit.endpoint.FeedConnection;
 import org.couchtck.kit.endpoint.HttpCall;
@@ -30,7 +28,7 @@ import org.couchtck.kit.wire.WireJson;
  * A broken endpoint for the kit's own tests: the reference endpoint behind a wrapper that edits what the server says,
  * line by line, at the level of the kit's HTTP client.
  */
-final class FaultyFeedTarget implements EndpointTarget {
+final class FaultyFeedTarget extends ForwardingTarget {
 
     /** What the wrapper breaks. */
     enum Fault {
@@ -50,23 +48,12 @@ final class FaultyFeedTarget implements EndpointTarget {
     private static final long QUIET_MILLIS = 800;
     private static final Pattern DOC_PUT = Pattern.compile("/([a-z][a-z0-9_$()+/-]*?)/([^_/?][^/?]*)");
 
-    private final EndpointTarget inner;
     private final Fault fault;
     private final Set<String> lostIn = ConcurrentHashMap.newKeySet();
 
     FaultyFeedTarget(EndpointTarget inner, Fault fault) {
-        this.inner = inner;
+        super(inner);
         this.fault = fault;
-    }
-
-    @Override
-    public URI baseUri() {
-        return inner.baseUri();
-    }
-
-    @Override
-    public Optional<Credentials> adminCredentials() {
-        return inner.adminCredentials();
     }
 
     @Override

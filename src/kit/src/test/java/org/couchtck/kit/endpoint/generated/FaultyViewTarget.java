@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.net.URI;
-import java.util.Optional;
-import org.couchtck.kit.endpoint.Credentials;
 import org.couchtck.kit.endpoint.EndpointTarget;
 import org.couchtck.kit.endpoint.FeedConnection;
 import org.couchtck.kit.endpoint.HttpCall;
@@ -18,7 +15,7 @@ import org.couchtck.kit.wire.WireJson;
  * A broken view server for the kit's own tests: the reference endpoint behind a wrapper that edits the replies to view
  * queries ({@code GET .../_view/...}) at the level of the kit's HTTP client.
  */
-final class FaultyViewTarget implements EndpointTarget {
+final class FaultyViewTarget extends ForwardingTarget {
 
     /** What the wrapper breaks. */
     enum Fault {
@@ -30,22 +27,11 @@ final class FaultyViewTarget implements EndpointTarget {
         ESTIMATE_PLUS_20_PERCENT
     }
 
-    private final EndpointTarget inner;
     private final Fault fault;
 
     FaultyViewTarget(EndpointTarget inner, Fault fault) {
-        this.inner = inner;
+        super(inner);
         this.fault = fault;
-    }
-
-    @Override
-    public URI baseUri() {
-        return inner.baseUri();
-    }
-
-    @Override
-    public Optional<Credentials> adminCredentials() {
-        return inner.adminCredentials();
     }
 
     @Override
