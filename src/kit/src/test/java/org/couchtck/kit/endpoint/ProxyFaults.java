@@ -39,8 +39,19 @@ final class ProxyFaults {
                 new ViewFaults.AlwaysIndexed()};
     }
 
-    /** A fault only the stubs that name it get. */
+    /** A fault only the stubs that name it get, by its name. */
     abstract static class Fault implements ResponseTransformerV2 {
+        private final String name;
+
+        Fault(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public final String getName() {
+            return name;
+        }
+
         @Override
         public final boolean applyGlobally() {
             return false;
@@ -56,9 +67,8 @@ final class ProxyFaults {
     static final class FeedRows extends Fault {
         static final String NAME = "fault-feed-rows";
 
-        @Override
-        public String getName() {
-            return NAME;
+        FeedRows() {
+            super(NAME);
         }
 
         @Override
@@ -154,9 +164,8 @@ final class ProxyFaults {
     static final class Status extends Fault {
         static final String NAME = "fault-status";
 
-        @Override
-        public String getName() {
-            return NAME;
+        Status() {
+            super(NAME);
         }
 
         @Override
@@ -176,9 +185,8 @@ final class ProxyFaults {
     static final class BodyField extends Fault {
         static final String NAME = "fault-body-field";
 
-        @Override
-        public String getName() {
-            return NAME;
+        BodyField() {
+            super(NAME);
         }
 
         @Override
@@ -207,9 +215,8 @@ final class ProxyFaults {
         static final String NAME = "fault-stalled-body";
         private static final int CHUNKS = 300;
 
-        @Override
-        public String getName() {
-            return NAME;
+        StalledBody() {
+            super(NAME);
         }
 
         @Override

@@ -23,6 +23,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,9 +52,8 @@ final class ViewFaults {
     static final class ViewRows extends Fault {
         static final String NAME = "fault-view-rows";
 
-        @Override
-        public String getName() {
-            return NAME;
+        ViewRows() {
+            super(NAME);
         }
 
         @Override
@@ -77,9 +77,8 @@ final class ViewFaults {
                 .thenComparing(row -> row.path("key").isNumber() ? row.path("key").asDouble() : 0)
                 .thenComparing(row -> row.path("key").toString());
 
-        @Override
-        public String getName() {
-            return NAME;
+        KeysSorted() {
+            super(NAME);
         }
 
         @Override
@@ -95,9 +94,8 @@ final class ViewFaults {
     static final class RowMemberDropped extends Fault {
         static final String NAME = "fault-row-member-dropped";
 
-        @Override
-        public String getName() {
-            return NAME;
+        RowMemberDropped() {
+            super(NAME);
         }
 
         @Override
@@ -105,13 +103,10 @@ final class ViewFaults {
             Parameters parameters = serveEvent.getTransformerParameters();
             String member = parameters.getString("member");
             JsonNode match = ProxyFaults.read(parameters.getString("match"));
-            return editRows(response, rows -> {
-                rows.forEach(row -> {
-                    if (ProxyFaults.FeedRows.matches(row, match)) {
-                        ((ObjectNode) row).remove(member);
-                    }
-                });
-                return rows;
+            return editEachRow(response, row -> {
+                if (ProxyFaults.FeedRows.matches(row, match)) {
+                    row.remove(member);
+                }
             });
         }
     }
@@ -142,9 +137,8 @@ final class ViewFaults {
     static final class ReducedValues extends Fault {
         static final String NAME = "fault-reduced-values";
 
-        @Override
-        public String getName() {
-            return NAME;
+        ReducedValues() {
+            super(NAME);
         }
 
         @Override
@@ -159,14 +153,11 @@ final class ViewFaults {
             }
             Map<JsonNode, Integer> mapRows = edit == ReducedEdit.PLUS_ONE_WHEN_REREDUCED
                     ? mapRowsPerGroup(serveEvent, view) : Map.of();
-            return editRows(response, rows -> {
-                rows.forEach(row -> {
-                    if (!row.has("id") && row.has("value") && (edit != ReducedEdit.PLUS_ONE_WHEN_REREDUCED
-                            || mapRows.getOrDefault(row.get("key"), 0) > 1)) {
-                        ((ObjectNode) row).set("value", edited(row.get("value"), edit));
-                    }
-                });
-                return rows;
+            return editEachRow(response, row -> {
+                if (!row.has("id") && row.has("value") && (edit != ReducedEdit.PLUS_ONE_WHEN_REREDUCED
+                        || mapRows.getOrDefault(row.get("key"), 0) > 1)) {
+                    row.set("value", edited(row.get("value"), edit));
+                }
             });
         }
 
@@ -206,8 +197,7 @@ final class ViewFaults {
             String mapQuery = rawParameters(view.group(4)).stream()
                     .filter(p -> !List.of("group", "group_level", "limit", "skip", "reduce").contains(name(p)))
                     .collect(Collectors.joining("&"));
-            String path = view.group(0).replaceFirst("\\?.*", "") + "?reduce=false"
-                    + (mapQuery.isEmpty() ? "" : "&" + mapQuery);
+            String path = pathOf(view) + "?reduce=false" + (mapQuery.isEmpty() ? "" : "&" + mapQuery);
             Map<JsonNode, Integer> counts = new HashMap<>();
             fetch(serveEvent, path).path("rows").forEach(row -> {
                 JsonNode key = row.get("key");
@@ -227,9 +217,8 @@ final class ViewFaults {
     static final class GroupLevelIgnored extends Fault {
         static final String NAME = "fault-group-level-ignored";
 
-        @Override
-        public String getName() {
-            return NAME;
+        GroupLevelIgnored() {
+            super(NAME);
         }
 
         @Override
@@ -240,8 +229,7 @@ final class ViewFaults {
             }
             String grouped = rawParameters(view.group(4)).stream()
                     .map(p -> name(p).equals("group_level") ? "group=true" : p).collect(Collectors.joining("&"));
-            return ProxyFaults.withBody(response,
-                    fetch(serveEvent, view.group(0).replaceFirst("\\?.*", "") + "?" + grouped) + "\n");
+            return ProxyFaults.withBody(response, fetch(serveEvent, pathOf(view) + "?" + grouped) + "\n");
         }
     }
 
@@ -254,9 +242,8 @@ final class ViewFaults {
     static final class NeverIndexed extends Fault {
         static final String NAME = "fault-never-indexed";
 
-        @Override
-        public String getName() {
-            return NAME;
+        NeverIndexed() {
+            super(NAME);
         }
 
         @Override
@@ -281,9 +268,8 @@ final class ViewFaults {
     static final class AlwaysIndexed extends Fault {
         static final String NAME = "fault-always-indexed";
 
-        @Override
-        public String getName() {
-            return NAME;
+        AlwaysIndexed() {
+            super(NAME);
         }
 
         @Override
@@ -303,8 +289,8 @@ final class ViewFaults {
             if (view.matches() && "false".equals(query(view.group(4)).get("update"))) {
                 String updated = rawParameters(view.group(4)).stream().filter(p -> !name(p).equals("update"))
                         .collect(Collectors.joining("&"));
-                return ProxyFaults.withBody(response, fetch(serveEvent, view.group(0).replaceFirst("\\?.*", "")
-                        + (updated.isEmpty() ? "" : "?" + updated)) + "\n");
+                return ProxyFaults.withBody(response,
+                        fetch(serveEvent, pathOf(view) + (updated.isEmpty() ? "" : "?" + updated)) + "\n");
             }
             return response;
         }
@@ -319,6 +305,19 @@ final class ViewFaults {
         }
         ((ObjectNode) body).set("rows", edit.apply((ArrayNode) body.get("rows")));
         return ProxyFaults.withBody(response, body + "\n");
+    }
+
+    /** {@code response} with each row of its JSON body edited in place; a reply without rows is left alone. */
+    private static Response editEachRow(Response response, Consumer<ObjectNode> edit) {
+        return editRows(response, rows -> {
+            rows.forEach(row -> edit.accept((ObjectNode) row));
+            return rows;
+        });
+    }
+
+    /** The path of the view query {@code view} matched, without its query. */
+    private static String pathOf(Matcher view) {
+        return view.group(0).replaceFirst("\\?.*", "");
     }
 
     private static List<JsonNode> list(JsonNode array) {
