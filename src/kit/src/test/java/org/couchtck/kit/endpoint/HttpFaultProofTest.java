@@ -384,6 +384,19 @@ class HttpFaultProofTest {
         assertThat(result.failedStep()).isEqualTo(step.index());
     }
 
+    /**
+     * Runs the built-in case {@code id}, then each of {@code passing} through the same proxy: {@code id} has the
+     * verdict {@code verdict}, decided at {@code step}, whose message starts as given; each of the others passes.
+     */
+    private CaseResult assertDecidedWhileOthersPass(String id, Verdict verdict, HttpStep step, String messageStart,
+            String... passing) {
+        CaseResult result = run(id);
+        List<CaseResult> others = Stream.of(passing).map(this::run).toList();
+        assertDecidedAt(result, verdict, step, messageStart);
+        others.forEach(HttpFaultProofTest::assertPasses);
+        return result;
+    }
+
     private static void assertPasses(CaseResult result) {
         assertThat(result.verdict()).as(result.message() + "\n" + transcript(result)).isEqualTo(Verdict.PASS);
     }
@@ -411,13 +424,8 @@ class HttpFaultProofTest {
         // given
         fault(viewsOfTheCasesDatabase(), ViewFaults.ViewRows.NAME, "edit", "SWAP_WITH_NEXT", "match", match);
 
-        // when
-        CaseResult result = run(id);
-        CaseResult unrelated = run("http.views.key-several-docs");
-
-        // then
-        assertDecidedAt(result, Verdict.FAIL, firstStep(id, "/_view/"), fault);
-        assertPasses(unrelated);
+        // when, then
+        assertDecidedWhileOthersPass(id, Verdict.FAIL, firstStep(id, "/_view/"), fault, "http.views.key-several-docs");
     }
 
     /**
@@ -441,15 +449,9 @@ class HttpFaultProofTest {
         fault(viewsOfTheCasesDatabase(), ViewFaults.ReducedValues.NAME, "reducer", "_sum", "edit",
                 "PLUS_ONE_WHEN_REREDUCED");
 
-        // when
-        CaseResult result = run(id);
-        CaseResult count = run("http.reduce.count-total");
-        CaseResult mapRows = run("http.reduce.sum-arrays-inputs");
-
-        // then
-        assertDecidedAt(result, Verdict.FAIL, firstStep(id, "/_view/"), fault);
-        assertPasses(count);
-        assertPasses(mapRows);
+        // when, then
+        assertDecidedWhileOthersPass(id, Verdict.FAIL, firstStep(id, "/_view/"), fault, "http.reduce.count-total",
+                "http.reduce.sum-arrays-inputs");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -460,14 +462,10 @@ class HttpFaultProofTest {
         fault(viewsOfTheCasesDatabase(), ViewFaults.ReducedValues.NAME, "reducer", "_stats", "edit",
                 "SUMSQR_DROPPED");
 
-        // when
-        CaseResult result = run(id);
-        CaseResult sum = run("http.reduce.sum-arrays-total");
-
-        // then
-        assertDecidedAt(result, Verdict.FAIL, firstStep(id, "/_view/"), "body: at /rows/0/value");
+        // when, then
+        CaseResult result = assertDecidedWhileOthersPass(id, Verdict.FAIL, firstStep(id, "/_view/"),
+                "body: at /rows/0/value", "http.reduce.sum-arrays-total");
         assertThat(result.message()).contains("missing key \"sumsqr\"");
-        assertPasses(sum);
     }
 
     static Stream<Arguments> wrongEstimates() {
@@ -534,17 +532,14 @@ class HttpFaultProofTest {
         RequestStep poll = builtIn(id).steps().stream().filter(RequestStep.class::isInstance)
                 .map(RequestStep.class::cast).filter(step -> step.poll().isPresent()).findFirst().orElseThrow();
 
-        // when
-        CaseResult result = run(id);
-        CaseResult queryBuilds = run("http.autoindex.autoupdate-false-query-still-builds");
-
-        // then
         Poll bound = poll.poll().orElseThrow();
         long attempts = bound.withinMillis() / bound.everyMillis() + 1;
-        assertDecidedAt(result, Verdict.FAIL, poll, "not as expected after " + attempts + " attempts in "
+
+        // when, then
+        assertDecidedWhileOthersPass(id, Verdict.FAIL, poll, "not as expected after " + attempts + " attempts in "
                 + (attempts - 1) * bound.everyMillis() + " ms (poll every " + bound.everyMillis() + " ms within "
-                + bound.withinMillis() + " ms); the last: body: at /");
-        assertPasses(queryBuilds);
+                + bound.withinMillis() + " ms); the last: body: at /",
+                "http.autoindex.autoupdate-false-query-still-builds");
     }
 
     static Stream<Arguments> leftAlone() {
@@ -568,13 +563,9 @@ class HttpFaultProofTest {
         indexAsItIs().forEach(request -> fault(request, ViewFaults.AlwaysIndexed.NAME));
         executor = new HttpCaseExecutor(endpoint, HttpRunSettings.of(runId), new VirtualPollTimer());
 
-        // when
-        CaseResult result = run(id);
-        CaseResult built = run("http.autoindex.view-after-bulk-write");
-
-        // then
-        assertDecidedAt(result, verdict, firstStep(id, path), "body: at /");
-        assertPasses(built);
+        // when, then
+        assertDecidedWhileOthersPass(id, verdict, firstStep(id, path), "body: at /",
+                "http.autoindex.view-after-bulk-write");
     }
 
     /** Rows of a view query with {@code keys} sorted by key instead of in the order of the keys. */
@@ -604,13 +595,9 @@ class HttpFaultProofTest {
         // given
         fault(viewsOfTheCasesDatabase(), ViewFaults.GroupLevelIgnored.NAME);
 
-        // when
-        CaseResult result = run(id);
-        CaseResult grouped = run("http.reduce.count-group");
-
-        // then
-        assertDecidedAt(result, Verdict.FAIL, firstStep(id, "group_level="), "body: at /rows");
-        assertPasses(grouped);
+        // when, then
+        assertDecidedWhileOthersPass(id, Verdict.FAIL, firstStep(id, "group_level="), "body: at /rows",
+                "http.reduce.count-group");
     }
 
     static Stream<Arguments> docsLeftOut() {
@@ -628,14 +615,10 @@ class HttpFaultProofTest {
         // given
         fault(viewsOfTheCasesDatabase(), ViewFaults.RowMemberDropped.NAME, "member", "doc", "match", match);
 
-        // when
-        CaseResult result = run(id);
-        CaseResult withoutDocs = run("http.views.key-several-docs");
-
-        // then
-        assertDecidedAt(result, Verdict.FAIL, firstStep(id, "include_docs=true"), "body: at /rows/");
+        // when, then
+        CaseResult result = assertDecidedWhileOthersPass(id, Verdict.FAIL, firstStep(id, "include_docs=true"),
+                "body: at /rows/", "http.views.key-several-docs");
         assertThat(result.message()).contains("missing key \"doc\"");
-        assertPasses(withoutDocs);
     }
 
     /** The 500 of a {@code _stats} view that cannot reduce its values, with another error name. */
@@ -663,14 +646,10 @@ class HttpFaultProofTest {
         // given
         fault(viewsOfTheCasesDatabase(), ViewFaults.ReducedValues.NAME, "reducer", "_sum", "edit", "ERROR_RENAMED");
 
-        // when
-        CaseResult result = run(id);
-        CaseResult sums = run("http.reduce.sum-arrays-total");
-
-        // then
-        assertDecidedAt(result, Verdict.FAIL, firstStep(id, "/_view/"),
-                "body: at /rows/0/value/error: expected \"builtin_reduce_error\", got \"reduce_error\"");
-        assertPasses(sums);
+        // when, then
+        assertDecidedWhileOthersPass(id, Verdict.FAIL, firstStep(id, "/_view/"),
+                "body: at /rows/0/value/error: expected \"builtin_reduce_error\", got \"reduce_error\"",
+                "http.reduce.sum-arrays-total");
     }
 
     // A live /_db_updates feed: only the client ends it, so WireMock cannot proxy it; a stub plays the recording.
