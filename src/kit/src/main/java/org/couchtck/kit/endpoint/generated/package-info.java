@@ -4,8 +4,9 @@
  * ({@code org.couchtck.kit.generate}), all listed by {@link org.couchtck.kit.endpoint.generated.GeneratedHttpSuites}.
  *
  * <p>Shared by both: {@code GeneratedCaseRunner} (a property as a {@code CaseResult}: the seed, the shrunk example's
- * lines, the {@code couchtck replay} line; ERROR when the endpoint could not be used, {@code EndpointUnavailable})
- * and {@code Requests} (one bounded, transcribed JSON request as the admin).
+ * lines, the {@code couchtck replay} line; ERROR when the endpoint could not be used, {@code EndpointUnavailable}),
+ * {@code Requests} (one bounded, transcribed JSON request as the admin) and {@code GeneratedCases} (a suite's cases:
+ * their descriptors, found by id).
  *
  * <p>Feeds:
  * <ul>
