@@ -102,4 +102,11 @@ class ServerCommandTest {
         assertThat(ServerCommand.reference().argv())
                 .last().isEqualTo("org.couchtck.reference.queryserver.QueryServerMain");
     }
+
+    @Test
+    void should_compile_with_c1_only_for_conformance_runs_and_fully_for_benchmarks() {
+        assertThat(ServerCommand.referenceForConformance().argv()).contains("-XX:TieredStopAtLevel=1")
+                .last().isEqualTo("org.couchtck.reference.queryserver.QueryServerMain");
+        assertThat(ServerCommand.reference().argv()).doesNotContain("-XX:TieredStopAtLevel=1");
+    }
 }
