@@ -42,6 +42,13 @@ public final class DesignIndex {
     private final LongSupplier clockMillis;
     private volatile long indexedSeq;
     private volatile long lastBuiltMillis = Long.MIN_VALUE;
+    /** How many batches changed the rows (guarded by {@link #rows}). */
+    private long rowsVersion;
+    /**
+     * Per view, the {@link #rowsVersion} whose leaves were last reduced as an index build reduces them: the rows only
+     * need that again after they changed, not on every query.
+     */
+    private final Map<Integer, Long> leavesBuiltAt = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile IndexerTask task;
 
     /**
@@ -160,6 +167,7 @@ public final class DesignIndex {
             }
             indexedSeq = batch.get(batch.size() - 1).seq();
             lastBuiltMillis = clockMillis.getAsLong();
+            rowsVersion++;
         } finally {
             rows.writeLock().unlock();
         }
@@ -216,10 +224,16 @@ public final class DesignIndex {
         List<List<ViewRow>> groups = new ArrayList<>();
         List<JsonNode> groupKeys = new ArrayList<>();
         List<ViewRow> all = new ArrayList<>();
+        long version;
+        boolean buildLeaves;
         rows.readLock().lock();
         try {
-            for (Map.Entry<IndexKey, JsonNode> entry : views.get(view).entrySet()) {
-                all.add(new ViewRow(entry.getKey().key(), entry.getKey().id(), entry.getValue()));
+            version = rowsVersion;
+            buildLeaves = !Long.valueOf(version).equals(leavesBuiltAt.get(view));
+            if (buildLeaves) {
+                for (Map.Entry<IndexKey, JsonNode> entry : views.get(view).entrySet()) {
+                    all.add(new ViewRow(entry.getKey().key(), entry.getKey().id(), entry.getValue()));
+                }
             }
             Selection selection = select(views.get(view), keyOrders.get(view), query);
             List<ViewRow> current = null;
@@ -238,7 +252,10 @@ public final class DesignIndex {
         } finally {
             rows.readLock().unlock();
         }
-        reducer.buildLeaves(leaves(all));
+        if (buildLeaves) {
+            reducer.buildLeaves(leaves(all));
+            leavesBuiltAt.put(view, version);
+        }
         List<ReducedRow> out = new ArrayList<>();
         for (int g = (int) Math.min(query.skip(), groups.size()); g < groups.size() && out.size() < query.limit(); g++) {
             try {

@@ -42,14 +42,15 @@ class DesignIndexTest {
             };
         }
 
+        // these tests reduce with their own ViewReducer, never through a query server
         @Override
         public JsonNode reduce(DesignDefinition design, String source, List<ViewRow> rows) {
-            throw new UnsupportedOperationException();
+            throw new AssertionError("no query-server reduce expected");
         }
 
         @Override
         public JsonNode rereduce(DesignDefinition design, String source, List<JsonNode> reductions) {
-            throw new UnsupportedOperationException();
+            throw new AssertionError("no query-server rereduce expected");
         }
     };
 
@@ -57,6 +58,12 @@ class DesignIndexTest {
     private static final class Summing implements ViewReducer {
         int reduces;
         int rereduces;
+        int leafBuilds;
+
+        @Override
+        public void buildLeaves(List<List<ViewRow>> leaves) {
+            leafBuilds++;
+        }
 
         @Override
         public Object reduce(List<ViewRow> rows) {
@@ -219,6 +226,25 @@ class DesignIndexTest {
                 .containsExactly("\"z\"=8", "[\"x\"]=3", "[\"y\"]=4");
         assertThat(total).extracting(r -> r.value().asLong()).containsExactly(15L);
         assertThat(sum.rereduces).as("a final rereduce per group, as CouchDB's final_reduce").isEqualTo(4);
+    }
+
+    @Test
+    void should_reduce_the_leaves_as_a_build_would_once_per_change_of_the_rows() throws Exception {
+        // given
+        put("a", "1", 1);
+        index.update(source(), functions);
+        Summing sum = new Summing();
+
+        // when
+        index.reduce(0, ViewQuery.all(), sum);
+        index.reduce(0, ViewQuery.all(), sum);
+        put("b", "2", 2);
+        index.update(source(), functions);
+        List<ReducedRow> after = index.reduce(0, ViewQuery.all(), sum);
+
+        // then
+        assertThat(sum.leafBuilds).isEqualTo(2);
+        assertThat(after).extracting(r -> r.value().asLong()).containsExactly(3L);
     }
 
     @Test
