@@ -17,12 +17,10 @@ import org.couchtck.reference.views.InvalidDesignDocException;
  */
 final class DesignChecks {
 
-    private final QueryServerPool pool;
-    private final NodeConfig config;
+    private final ViewServers servers;
 
-    DesignChecks(QueryServerPool pool, NodeConfig config) {
-        this.pool = pool;
-        this.config = config;
+    DesignChecks(ViewServers servers) {
+        this.servers = servers;
     }
 
     /** @throws CouchError 400 {@code invalid_design_doc} or {@code compilation_error} */
@@ -38,10 +36,10 @@ final class DesignChecks {
         }
         String language = body.path("language").asText("javascript");
         JsonNode views = body.path("views");
-        if (!views.isObject() || views.isEmpty() || !pool.serves(language)) {
+        if (!views.isObject() || views.isEmpty() || !servers.serves(language)) {
             return;
         }
-        QueryProcess process = pool.checkOut(language);
+        QueryProcess process = servers.checkOut(language);
         try {
             for (Iterator<Map.Entry<String, JsonNode>> it = views.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> view = it.next();
@@ -59,13 +57,12 @@ final class DesignChecks {
                 }
             }
         } finally {
-            pool.checkIn(language, process);
+            servers.checkIn(language, process);
         }
     }
 
-    /** {@code add_fun} on a fresh server, as couch_query_servers:try_compile does. */
-    private void compile(QueryProcess process, String viewName, String source) {
-        process.prompt(Json.MAPPER.createArrayNode().add("reset").add(ViewServers.resetConfig(config)));
+    /** {@code add_fun} on the checked-out server, as couch_query_servers:try_compile does. */
+    private static void compile(QueryProcess process, String viewName, String source) {
         JsonNode reply = process.prompt(Json.MAPPER.createArrayNode().add("add_fun").add(source));
         if (reply.isArray() && reply.size() >= 3 && "error".equals(reply.get(0).asText(null))) {
             throw new CouchError(400, "compilation_error", "Compilation of the map function in the '" + viewName

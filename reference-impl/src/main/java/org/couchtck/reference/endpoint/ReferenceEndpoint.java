@@ -125,7 +125,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
         }
         Authenticator authenticator = new Authenticator(options.admin(), store);
         NodeConfig config = new NodeConfig();
-        DocumentWrites writes = new DocumentWrites(new DesignChecks(queryServers, config));
+        ViewServers viewServers = new ViewServers(queryServers, config);
+        DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers));
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         config.set("couchdb", "single_node", "true");
         config.set("chttpd", "bind_address", options.host());
@@ -137,7 +138,6 @@ public final class ReferenceEndpoint implements AutoCloseable {
                         ? options.globalChanges().maxEventDelayMillis() : Long.parseLong(value));
             }
         });
-        ViewServers viewServers = new ViewServers(queryServers, config);
         this.ken = new Ken(scheduler, new KenHost(store, viewIndexes, viewServers, queryServers, background),
                 () -> KenConfig.fromConfig(config.values("ken"), config.values("ken.ignore")), new SplittableRandom());
         ViewRoute views = new ViewRoute(databases, viewIndexes, viewServers, new ViewReducers(viewServers, config),

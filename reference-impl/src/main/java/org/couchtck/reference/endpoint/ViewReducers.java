@@ -123,8 +123,14 @@ final class ViewReducers {
         return new CouchError(e.status(), e.error(), e.reason());
     }
 
-    /** The collator version {@code _info} reports, as ICU numbers it (CouchDB shows libicu's). */
+    /** The collator version {@code _info} reports, as ICU numbers it (CouchDB shows libicu's); fixed per run. */
+    private static final String COLLATOR_VERSION = collatorVersionOfIcu();
+
     static String collatorVersion() {
+        return COLLATOR_VERSION;
+    }
+
+    private static String collatorVersionOfIcu() {
         var version = com.ibm.icu.text.Collator.getInstance(com.ibm.icu.util.ULocale.ROOT).getVersion();
         return version.getMajor() + "." + version.getMinor();
     }

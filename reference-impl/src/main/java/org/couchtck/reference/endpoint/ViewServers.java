@@ -101,8 +101,17 @@ final class ViewServers implements ViewFunctions {
         }
     }
 
+    boolean serves(String language) {
+        return pool.serves(language);
+    }
+
+    /** Gives back a server {@link #checkOut} lent. */
+    void checkIn(String language, QueryProcess process) {
+        pool.checkIn(language, process);
+    }
+
     /** A server of the language, reset as couch_query_servers resets one it checks out. */
-    private QueryProcess checkOut(String language) {
+    QueryProcess checkOut(String language) {
         QueryProcess process = pool.checkOut(language);
         ObjectNode queryConfig = resetConfig(config);
         try {
@@ -118,7 +127,7 @@ final class ViewServers implements ViewFunctions {
      * The query-server config CouchDB 3.5.2 resets a server with: {@code reduce_limit} (true, false or "log"),
      * {@code timeout}, and the overflow threshold and ratio, from {@code [query_server_config]}.
      */
-    static ObjectNode resetConfig(NodeConfig config) {
+    private static ObjectNode resetConfig(NodeConfig config) {
         ObjectNode queryConfig = Json.object();
         String limit = config.get("query_server_config", "reduce_limit").orElse("true");
         switch (limit) {
