@@ -22,6 +22,14 @@ final class LineReader {
 
   /** The next line without its line feed, or null at end of input. */
   String readLine() throws IOException {
+    // Most lines lie whole in the buffer: decode them from there.
+    for (int i = position; i < limit; i++) {
+      if (buffer[i] == '\n') {
+        String line = new String(buffer, position, i - position, StandardCharsets.UTF_8);
+        position = i + 1;
+        return line;
+      }
+    }
     ByteArrayOutputStream line = new ByteArrayOutputStream();
     boolean sawAnything = false;
     while (true) {

@@ -1,5 +1,7 @@
 package org.couchtck.reference.queryserver;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +51,7 @@ public final class QueryServer implements AutoCloseable {
   private final CommandTable commands = CommandTable.couchjs();
   private final ServerState state = new ServerState();
   private final QueryServerOptions options;
-  private boolean exited;
+  private volatile boolean exited;
 
   /** Starts a query server with the given options. */
   public QueryServer(QueryServerOptions options) {
@@ -80,7 +82,7 @@ public final class QueryServer implements AutoCloseable {
       listWaiting = false;
       listInput.add(line);
     } else {
-      worker.execute(() -> results.add(processSafely(line)));
+      worker.execute(() -> results.add(processSafely(line, this::exchangeListRow)));
     }
     Response response = nextResult();
     exited = response.exits();
@@ -104,12 +106,83 @@ public final class QueryServer implements AutoCloseable {
     return (Response) result;
   }
 
-  private Object processSafely(String line) {
+  private Object processSafely(String line, RowExchange rowExchange) {
     try {
-      return process(line);
+      return process(line, rowExchange);
     } catch (RuntimeException | Error e) {
       return e;
     }
+  }
+
+  /**
+   * Answers every line of {@code channel} until its input ends or a response ends the process,
+   * reading and writing on the server's own thread (no hand-over per line, as {@link #handle}
+   * needs). A list function reads its rows from the channel directly.
+   *
+   * <p>The server itself goes on after the channel's input ends (a process would exit then, with
+   * status 0): another channel may follow, as long as no response ended the process.
+   *
+   * @return the exit status: the one a response asked for, or 0 at end of input
+   * @throws IllegalStateException when an earlier response already ended the process
+   */
+  public synchronized int serve(LineChannel channel) throws IOException {
+    if (exited) {
+      throw new IllegalStateException("the query server has exited");
+    }
+    try {
+      return await(worker.submit(() -> serveOnWorker(channel)));
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private int serveOnWorker(LineChannel channel) throws IOException {
+    boolean[] inputEnded = {false};
+    RowExchange rowExchange =
+        partial -> {
+          channel.write(partial);
+          String next = channel.readLine();
+          if (next == null) {
+            inputEnded[0] = true;
+            throw new InterruptedException("end of input while a list waits for rows");
+          }
+          return next;
+        };
+    String line;
+    while ((line = channel.readLine()) != null) {
+      Response response;
+      try {
+        response = process(line, rowExchange);
+      } catch (RuntimeException | Error e) {
+        if (inputEnded[0]) {
+          exited = true; // couchjs ends normally when stdin closes under a list
+          return 0;
+        }
+        throw e;
+      }
+      channel.write(response);
+      if (response.exits()) {
+        exited = true;
+        return response.exitStatus().getAsInt();
+      }
+    }
+    return 0;
+  }
+
+  /** Lines in and responses out, for {@link #serve}. */
+  public interface LineChannel {
+
+    /** The next line without its line feed, or null at end of input. */
+    String readLine() throws IOException;
+
+    /** Writes a response (its lines, then its diagnostics) and flushes it. */
+    void write(Response response) throws IOException;
+  }
+
+  /** Hands a partial list response out and waits for the line that answers it. */
+  @FunctionalInterface
+  private interface RowExchange {
+    String exchange(Response partial) throws IOException, InterruptedException;
   }
 
   /** Whether a response has ended the process. */
@@ -130,7 +203,7 @@ public final class QueryServer implements AutoCloseable {
     }
   }
 
-  private Response process(String rawLine) {
+  private Response process(String rawLine, RowExchange rowExchange) {
     // couchjs reads the line as a C string: a NUL byte ends it.
     int nul = rawLine.indexOf('\0');
     String line = nul >= 0 ? rawLine.substring(0, nul) : rawLine;
@@ -147,7 +220,16 @@ public final class QueryServer implements AutoCloseable {
     }
     List<String> logLines = new ArrayList<>();
     LogSink log = message -> logLines.add("[\"log\"," + JsonText.quote(message) + "]");
-    ListRowSource rows = reply -> exchangeListRow(logLines, reply);
+    ListRowSource rows =
+        reply -> {
+          Response partial = Response.of(logLines, reply);
+          logLines.clear();
+          try {
+            return rowExchange.exchange(partial);
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        };
     CommandContext context =
         new CommandContext(state, engine, log, line.length(), options.timeout(), rows);
     try {
@@ -160,10 +242,7 @@ public final class QueryServer implements AutoCloseable {
   }
 
   // Answers the current line with a list reply, then waits for the next line.
-  private String exchangeListRow(List<String> logLines, String replyJson)
-      throws InterruptedException {
-    Response partial = Response.of(logLines, replyJson);
-    logLines.clear();
+  private String exchangeListRow(Response partial) throws InterruptedException {
     listWaiting = true;
     results.add(partial);
     return listInput.take();
@@ -197,6 +276,9 @@ public final class QueryServer implements AutoCloseable {
       }
       if (cause instanceof Error error) {
         throw error;
+      }
+      if (cause instanceof IOException io) {
+        throw new UncheckedIOException(io);
       }
       throw new IllegalStateException(cause);
     }

@@ -27,7 +27,7 @@ public final class QueryServerMain {
           serve(
               server,
               new FileInputStream(FileDescriptor.in),
-              new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)),
+              new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024),
               System.err);
     }
     System.exit(status);
@@ -40,23 +40,36 @@ public final class QueryServerMain {
    */
   static int serve(QueryServer server, InputStream in, OutputStream out, PrintStream diagnostics)
       throws IOException {
-    LineReader lines = new LineReader(in);
-    String line;
-    while ((line = lines.readLine()) != null) {
-      Response response = server.handle(line);
-      for (String output : response.lines()) {
-        out.write(output.getBytes(StandardCharsets.UTF_8));
-        out.write('\n');
+    return server.serve(new StdioChannel(new LineReader(in), out, diagnostics));
+  }
+
+  /** Protocol lines from a byte stream, responses to another, one flush per response. */
+  private record StdioChannel(LineReader lines, OutputStream out, PrintStream diagnostics)
+      implements QueryServer.LineChannel {
+
+    @Override
+    public String readLine() throws IOException {
+      return lines.readLine();
+    }
+
+    @Override
+    public void write(Response response) throws IOException {
+      for (String line : response.logLines()) {
+        writeLine(line);
+      }
+      if (response.reply().isPresent()) {
+        writeLine(response.reply().get());
       }
       out.flush();
       if (!response.diagnostics().isEmpty()) {
         diagnostics.print(response.diagnostics());
         diagnostics.flush();
       }
-      if (response.exits()) {
-        return response.exitStatus().getAsInt();
-      }
     }
-    return 0;
+
+    private void writeLine(String line) throws IOException {
+      out.write(line.getBytes(StandardCharsets.UTF_8));
+      out.write('\n');
+    }
   }
 }

@@ -334,4 +334,81 @@ class QueryServerTest {
     assertThat(start.reply()).isPresent();
     assertThat(listing.hasExited()).isFalse();
   }
+
+  /** Lines from a list, responses collected. */
+  private static final class ScriptedChannel implements QueryServer.LineChannel {
+    private final java.util.Iterator<String> input;
+    private final java.util.List<Response> written = new java.util.ArrayList<>();
+
+    ScriptedChannel(String... lines) {
+      input = java.util.List.of(lines).iterator();
+    }
+
+    @Override
+    public String readLine() {
+      return input.hasNext() ? input.next() : null;
+    }
+
+    @Override
+    public void write(Response response) {
+      written.add(response);
+    }
+  }
+
+  @Test
+  @Timeout(30)
+  void should_serve_a_channel_with_list_rows_read_from_it_and_go_on_with_the_next_channel()
+      throws Exception {
+    // given
+    ScriptedChannel channel =
+        new ScriptedChannel(
+            "[\"reset\"]", LIST_DDOC, LIST_CALL, "[\"list_row\",{\"key\":\"a\"}]",
+            "[\"list_end\"]", "[\"reset\"]");
+
+    // when
+    int status = server.serve(channel);
+    int nextStatus = server.serve(new ScriptedChannel("[\"map_doc\",{\"_id\":\"x\"}]"));
+
+    // then
+    assertThat(status).isZero();
+    assertThat(channel.written).extracting(r -> r.reply().orElseThrow())
+        .containsExactly("true", "true", "[\"start\",[\"head;\"],{\"headers\":{}}]",
+            "[\"chunks\",[\"a;\"]]", "[\"end\",[\"tail\"]]", "true");
+    assertThat(channel.written.get(3).logLines()).containsExactly("[\"log\",\"row a\"]");
+    assertThat(nextStatus).isZero();
+    assertThat(server.hasExited()).isFalse();
+  }
+
+  @Test
+  @Timeout(30)
+  void should_end_with_status_0_when_the_input_ends_while_a_list_waits_for_rows()
+      throws Exception {
+    // given
+    ScriptedChannel channel = new ScriptedChannel("[\"reset\"]", LIST_DDOC, LIST_CALL);
+
+    // when
+    int status = server.serve(channel);
+
+    // then
+    assertThat(status).isZero();
+    assertThat(channel.written).hasSize(3);
+    assertThat(server.hasExited()).isTrue();
+  }
+
+  @Test
+  @Timeout(30)
+  void should_stop_serving_with_the_status_of_a_fatal_reply() throws Exception {
+    // given
+    ScriptedChannel channel = new ScriptedChannel("[\"bogus\"]", "[\"reset\"]");
+
+    // when
+    int status = server.serve(channel);
+
+    // then
+    assertThat(status).isEqualTo(255);
+    assertThat(channel.written).hasSize(1);
+    assertThat(server.hasExited()).isTrue();
+    assertThatThrownBy(() -> server.serve(new ScriptedChannel()))
+        .isInstanceOf(IllegalStateException.class);
+  }
 }
