@@ -11,11 +11,12 @@ import org.couchtck.reference.queryserver.json.JsonText;
 import org.couchtck.reference.queryserver.json.JsonTreeReader;
 import org.couchtck.reference.queryserver.protocol.LogSink;
 import org.mozilla.javascript.Context;
+import org.mozilla.javascript.EcmaError;
 import org.mozilla.javascript.EvaluatorException;
 import org.mozilla.javascript.JavaScriptException;
 import org.mozilla.javascript.Function;
 import org.mozilla.javascript.LambdaFunction;
-import org.mozilla.javascript.NativeJSON;
+import org.mozilla.javascript.RhinoException;
 import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
@@ -32,6 +33,8 @@ final class RhinoHost {
   /** The file name user code is compiled under; SpiderMonkey reports it as "&lt;unknown&gt;". */
   static final String USER_SOURCE_NAME = "<unknown>";
 
+  private static final String CATCH_NAME = "e";
+
   private final ScriptableObject scope;
   private final Scriptable helpers;
   private final Scriptable sandboxGlobals;
@@ -39,7 +42,9 @@ final class RhinoHost {
   private final Script sandboxSetup;
   private final Function emitFunction;
   private final Function logFunction;
+  private final Function objectFreeze;
   private List<Object> emitted = new ArrayList<>();
+  private final List<Object> indexed = new ArrayList<>();
   private LogSink logSink = message -> {};
   private ListRowSource rowSource = ListRowSource.none();
   private Runnable rowReceived = () -> {};
@@ -54,8 +59,21 @@ final class RhinoHost {
             "evalIn",
             3,
             (c, s, thisObj, args) -> evaluateModule(c, (Scriptable) args[0], args[1]));
-    helpers = (Scriptable) installer.call(cx, scope, scope, new Object[] {scope, evalIn});
+    Function recordIndexed =
+        new LambdaFunction(
+            scope,
+            "recordIndexed",
+            1,
+            (c, s, thisObj, args) -> {
+              indexed.add(args.length > 0 ? args[0] : Undefined.instance);
+              return Undefined.instance;
+            });
+    helpers =
+        (Scriptable)
+            installer.call(cx, scope, scope, new Object[] {scope, evalIn, recordIndexed});
     sandboxGlobals = (Scriptable) helpers.get("sandboxGlobals", helpers);
+    Scriptable objectConstructor = (Scriptable) scope.get("Object", scope);
+    objectFreeze = (Function) objectConstructor.get("freeze", objectConstructor);
     emitFunction = new LambdaFunction(scope, "emit", 2, this::emit);
     logFunction = new LambdaFunction(scope, "log", 1, this::log);
     Function renderInstaller =
@@ -125,7 +143,14 @@ final class RhinoHost {
 
   /** The fields indexed since the last call, as a host array; starts a new list. */
   Object takeIndexed(Context cx) {
-    return callHelper(cx, "takeIndexed");
+    Object fields = cx.newArray(scope, indexed.toArray());
+    indexed.clear();
+    return fields;
+  }
+
+  /** Forgets the fields indexed since the last call (map functions may call index()). */
+  void clearIndexed() {
+    indexed.clear();
   }
 
   /** A {@code require} for code compiled in {@code sandbox}, resolving against {@code ddoc}. */
@@ -166,10 +191,25 @@ final class RhinoHost {
 
   /** Calls {@code fn}, catching whatever JavaScript value it throws. */
   Outcome callSafely(Context cx, Function fn, Object thisObj, Object[] args) {
-    Scriptable result =
-        (Scriptable) callHelper(cx, "callSafely", fn, thisObj, cx.newArray(scope, args));
-    return new Outcome(
-        Boolean.TRUE.equals(result.get(0, result)), result.get(1, result));
+    if (!(thisObj instanceof Scriptable self)) {
+      // fn.apply() boxes a primitive or substitutes the global for undefined: let JavaScript do it.
+      Scriptable result =
+          (Scriptable) callHelper(cx, "callSafely", fn, thisObj, cx.newArray(scope, args));
+      return new Outcome(Boolean.TRUE.equals(result.get(0, result)), result.get(1, result));
+    }
+    try {
+      return new Outcome(true, fn.call(cx, scope, self, args));
+    } catch (JavaScriptException | EcmaError | EvaluatorException e) {
+      return new Outcome(false, caught(cx, e));
+    }
+  }
+
+  // What a catch clause of the host realm binds for a throwable a script may catch (the three
+  // kinds Rhino's interpreter hands to catch): the thrown value, or a new Error object of the
+  // realm for an error Rhino raised itself.
+  private Object caught(Context cx, RhinoException e) {
+    Scriptable catchScope = ScriptRuntime.newCatchScope(e, null, CATCH_NAME, cx, scope);
+    return catchScope.get(CATCH_NAME, catchScope);
   }
 
   /**
@@ -184,8 +224,11 @@ final class RhinoHost {
 
   /** JSON text of {@code value} as JSON.stringify writes it, or the value stringify threw. */
   Outcome stringify(Context cx, Object value) {
-    Function toJson = (Function) sandboxGlobals.get("toJSON", sandboxGlobals);
-    return callSafely(cx, toJson, Undefined.instance, new Object[] {value});
+    try {
+      return new Outcome(true, JsonStringifier.stringify(cx, scope, value));
+    } catch (JavaScriptException | EcmaError | EvaluatorException e) {
+      return new Outcome(false, caught(cx, e));
+    }
   }
 
   /** SpiderMonkey's toSource() text for a thrown value. */
@@ -201,9 +244,12 @@ final class RhinoHost {
     return callHelper(cx, "replyForm", value);
   }
 
-  /** Deep-freezes a value (documents are read-only for map functions). */
-  void deepFreeze(Context cx, Object value) {
-    callHelper(cx, "deepFreeze", value);
+  /**
+   * The JavaScript value of a JSON value, deep-frozen (documents are read-only for map
+   * functions). Freezing as each object is made, from Java, spares an interpreted walk.
+   */
+  Object frozenCopy(Context cx, Object value) {
+    return JsValues.toFrozenJs(cx, scope, value, objectFreeze);
   }
 
   /** {@code value == "fatal_error"} with JavaScript's loose equality. */
@@ -216,6 +262,11 @@ final class RhinoHost {
     return callHelper(cx, "firstElement", value);
   }
 
+  // Only objects can look like errors; most emitted values are primitives.
+  private Object errorToJson(Context cx, Object value) {
+    return value instanceof Scriptable ? callHelper(cx, "errorToJson", value) : value;
+  }
+
   private Object callHelper(Context cx, String name, Object... args) {
     Function helper = (Function) helpers.get(name, helpers);
     return helper.call(cx, scope, helpers, args);
@@ -224,13 +275,13 @@ final class RhinoHost {
   private Object emit(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
     Object key = args.length > 0 ? args[0] : Undefined.instance;
     Object value = args.length > 1 ? args[1] : Undefined.instance;
-    emitted.add(cx.newArray(scope, new Object[] {key, callHelper(cx, "errorToJson", value)}));
+    emitted.add(cx.newArray(scope, new Object[] {key, errorToJson(cx, value)}));
     return Undefined.instance;
   }
 
   // Writes a list reply, waits for the next protocol line and returns it parsed.
   private Object exchange(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
-    Object json = NativeJSON.stringify(cx, scope, args.length > 0 ? args[0] : null, null, null);
+    Object json = JsonStringifier.stringify(cx, scope, args.length > 0 ? args[0] : null);
     String line;
     try {
       line = rowSource.exchange(JsonText.escapeLoneSurrogates(ScriptRuntime.toString(json)));
@@ -252,7 +303,7 @@ final class RhinoHost {
     Object message = args.length > 0 ? args[0] : Undefined.instance;
     if (!(message instanceof CharSequence)) {
       message =
-          NativeJSON.stringify(cx, scope, callHelper(cx, "errorToJson", message), null, null);
+          JsonStringifier.stringify(cx, scope, errorToJson(cx, message));
     }
     logSink.log(ScriptRuntime.toString(message));
     return Undefined.instance;

@@ -100,13 +100,12 @@ public final class RhinoViewEngine implements ViewEngine {
         log,
         cx -> {
           Scriptable scope = host.scope();
-          Object jsDoc = JsValues.toJs(cx, scope, doc);
-          host.deepFreeze(cx, jsDoc);
+          Object jsDoc = host.frozenCopy(cx, doc);
           Scriptable self = cx.newArray(scope, mapFunctions.toArray());
           Object[] results = new Object[mapFunctions.size()];
           for (int i = 0; i < results.length; i++) {
             beforeEach.run();
-            host.takeIndexed(cx);
+            host.clearIndexed();
             Outcome outcome = host.callSafely(cx, mapFunctions.get(i), self, new Object[] {jsDoc});
             Object output = collected.take(cx);
             if (outcome.returned()) {

@@ -2,7 +2,7 @@
 // helpers handed to user functions live here, never in a function's own global,
 // so a function cannot change what other functions (or the server) see.
 // Evaluated once per engine; its completion value is the helper table.
-(function (global, evalIn) {
+(function (global, evalIn, recordIndexed) {
   // Deliberately not strict: Rhino applies the strictness of a calling function to
   // the property writes of the user code it calls.
 
@@ -129,14 +129,7 @@
   }
 
   // Search indexing (index_doc for dreyfus/Clouseau, nouveau_index_doc for Nouveau):
-  // index() calls record fields here; map functions may call it without effect.
-  var indexed = [];
-
-  function takeIndexed() {
-    var fields = indexed;
-    indexed = [];
-    return fields;
-  }
+  // index() calls hand fields to the engine; map functions may call it without effect.
 
   function dreyfusIndex(name, value, options) {
     if (typeof name !== "string") {
@@ -151,7 +144,7 @@
     if (options && typeof options !== "object") {
       throw {name: "TypeError", message: "options must be an object not " + typeof options};
     }
-    indexed.push([name, value, options || {}]);
+    recordIndexed([name, value, options || {}]);
   }
 
   function requireType(what, expected, value) {
@@ -171,17 +164,17 @@
       case "double":
       case "string":
         requireType("value", type == "double" ? "number" : "string", value);
-        indexed.push({"@type": type, name: name, value: value, store: options.store, facet: options.facet});
+        recordIndexed({"@type": type, name: name, value: value, store: options.store, facet: options.facet});
         break;
       case "text":
         requireType("value", "string", value);
-        indexed.push({"@type": type, name: name, value: value, store: options.store});
+        recordIndexed({"@type": type, name: name, value: value, store: options.store});
         break;
       case "stored":
         if (typeof value != "number" && typeof value != "string") {
           throw {name: "TypeError", message: "type of " + value + " must be a string or number"};
         }
-        indexed.push({"@type": type, name: name, value: value});
+        recordIndexed({"@type": type, name: name, value: value});
         break;
       default:
         throw {name: "TypeError", message: type + " not supported"};
@@ -260,12 +253,10 @@
     toSource: toSource,
     errorToJson: errorToJson,
     replyForm: replyForm,
-    deepFreeze: deepFreeze,
     callSafely: callSafely,
     isFatalErrorString: isFatalErrorString,
     firstElement: firstElement,
     makeRequire: makeRequire,
-    takeIndexed: takeIndexed,
     nouveauIndex: nouveauIndex,
     sandboxGlobals: {
       sum: sum,

@@ -1,0 +1,222 @@
+package org.couchtck.reference.queryserver.js;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.mozilla.javascript.Callable;
+import org.mozilla.javascript.Context;
+import org.mozilla.javascript.NativeArray;
+import org.mozilla.javascript.NativeSymbol;
+import org.mozilla.javascript.ScriptRuntime;
+import org.mozilla.javascript.Scriptable;
+import org.mozilla.javascript.ScriptableObject;
+import org.mozilla.javascript.SymbolKey;
+import org.mozilla.javascript.Undefined;
+import org.mozilla.javascript.Wrapper;
+import org.mozilla.javascript.xml.XMLObject;
+
+/**
+ * {@code JSON.stringify(value)} (no replacer, no indent) with the result Rhino's own gives, for
+ * every reply the engine writes. Rhino builds each array and object as a list of member strings
+ * joined afterwards; this writes into one buffer. Everything a script can observe happens as in
+ * Rhino and in the same order: property reads (getters run), the {@code toJSON} lookups and calls,
+ * and the TypeErrors for cycles and BigInts.
+ */
+final class JsonStringifier {
+
+  private final Context cx;
+  private final Scriptable scope;
+  private final StringBuilder out = new StringBuilder(128);
+  // The objects being written, outermost first: meeting one again is a cycle.
+  private final List<Object> stack = new ArrayList<>();
+
+  private JsonStringifier(Context cx, Scriptable scope) {
+    this.cx = cx;
+    this.scope = scope;
+  }
+
+  /**
+   * The JSON text of {@code value}, or {@link Undefined#instance} where JSON.stringify returns
+   * undefined (undefined, a function or a symbol at the top).
+   *
+   * @throws org.mozilla.javascript.RhinoException what JSON.stringify throws
+   */
+  static Object stringify(Context cx, Scriptable scope, Object value) {
+    JsonStringifier writer = new JsonStringifier(cx, scope);
+    return writer.write("", value) ? writer.out.toString() : Undefined.instance;
+  }
+
+  // Writes the value of a member whose value has been read; false when it has none in JSON
+  // (undefined, functions, symbols), with nothing written.
+  private boolean write(Object key, Object value) {
+    value = applyToJson(key, value);
+    if (value instanceof SymbolKey
+        || value instanceof NativeSymbol symbol && symbol.isSymbol()) {
+      return false;
+    }
+    value = unwrapPrimitive(value);
+    if (value == null) {
+      out.append("null");
+    } else if (value instanceof Boolean b) {
+      out.append(b.booleanValue());
+    } else if (value instanceof CharSequence text) {
+      quote(text.toString());
+    } else if (value instanceof Number number) {
+      writeNumber(number);
+    } else if (value instanceof Scriptable object && !(value instanceof Callable)) {
+      if (object instanceof Wrapper) {
+        // The sandbox's class shutter hides every Java class, so scripts never hold one.
+        throw new IllegalStateException("a Java object reached JSON.stringify: " + object);
+      }
+      if (object instanceof NativeArray array) {
+        writeArray(array);
+      } else {
+        writeObject(object);
+      }
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  private Object applyToJson(Object key, Object value) {
+    Scriptable holder;
+    if (value instanceof Scriptable object) {
+      holder = object;
+    } else if (value instanceof BigInteger) {
+      holder = ScriptRuntime.toObject(cx, scope, value);
+    } else {
+      return value;
+    }
+    if (ScriptableObject.hasProperty(holder, "toJSON")
+        && ScriptableObject.getProperty(holder, "toJSON") instanceof Callable) {
+      return ScriptableObject.callMethod(cx, holder, "toJSON", new Object[] {key.toString()});
+    }
+    return value;
+  }
+
+  // Boxed primitives stand for their value. Rhino's Number, String, Boolean and BigInt wrappers
+  // are not public classes; their class names identify them (no other class of Rhino has these).
+  private Object unwrapPrimitive(Object value) {
+    if (!(value instanceof ScriptableObject object)) {
+      return value;
+    }
+    switch (object.getClassName()) {
+      case "Number":
+        return ScriptRuntime.toNumber(object);
+      case "String":
+        return ScriptRuntime.toString(object);
+      case "Boolean":
+        return object.getDefaultValue(ScriptRuntime.BooleanClass);
+      case "BigInt":
+        return cx.getLanguageVersion() >= Context.VERSION_ES6
+            ? object.getDefaultValue(ScriptRuntime.BigIntegerClass)
+            : object;
+      default:
+        return object instanceof XMLObject ? object.toString() : object;
+    }
+  }
+
+  private void writeNumber(Number number) {
+    if (number instanceof BigInteger) {
+      throw ScriptRuntime.typeErrorById("msg.json.cant.serialize", "BigInt");
+    }
+    double d = number.doubleValue();
+    if (Double.isNaN(d) || Double.isInfinite(d)) {
+      out.append("null");
+    } else {
+      out.append(ScriptRuntime.toString(number));
+    }
+  }
+
+  private void enter(Scriptable object) {
+    for (Object open : stack) {
+      if (open == object) {
+        throw ScriptRuntime.typeErrorById("msg.cyclic.value", object.getClass().getName());
+      }
+    }
+    stack.add(object);
+  }
+
+  private void writeArray(NativeArray array) {
+    enter(array);
+    out.append('[');
+    long length = array.getLength();
+    for (long index = 0; index < length; index++) {
+      if (index > 0) {
+        out.append(',');
+      }
+      Object key;
+      Object element;
+      if (index > Integer.MAX_VALUE) {
+        key = Long.toString(index);
+        element = ScriptableObject.getProperty(array, (String) key);
+      } else {
+        key = (int) index;
+        element = ScriptableObject.getProperty(array, (int) index);
+      }
+      if (!write(key, element)) {
+        out.append("null");
+      }
+    }
+    out.append(']');
+    stack.remove(stack.size() - 1);
+  }
+
+  private void writeObject(Scriptable object) {
+    enter(object);
+    out.append('{');
+    boolean first = true;
+    for (Object id : object.getIds()) {
+      Object member =
+          id instanceof String name
+              ? ScriptableObject.getProperty(object, name)
+              : ScriptableObject.getProperty(object, ((Number) id).intValue());
+      int memberStart = out.length();
+      if (!first) {
+        out.append(',');
+      }
+      quote(id.toString());
+      out.append(':');
+      if (write(id, member)) {
+        first = false;
+      } else {
+        out.setLength(memberStart);
+      }
+    }
+    out.append('}');
+    stack.remove(stack.size() - 1);
+  }
+
+  // JSON.stringify's quoting: the short escapes, \\u for other controls and lone surrogates.
+  private void quote(String text) {
+    out.append('"');
+    int length = text.length();
+    for (int i = 0; i < length; i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\b' -> out.append("\\b");
+        case '\f' -> out.append("\\f");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (Character.isHighSurrogate(c)
+              && i + 1 < length
+              && Character.isLowSurrogate(text.charAt(i + 1))) {
+            out.append(c).append(text.charAt(++i));
+          } else if (c < ' ' || Character.isSurrogate(c)) {
+            out.append("\\u");
+            String hex = Integer.toHexString(c);
+            out.append("0000", hex.length(), 4).append(hex);
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    out.append('"');
+  }
+}
