@@ -156,8 +156,26 @@ public final class JsonTreeReader {
         throw error("missing digits after exponent indicator");
       }
     }
-    // Java's parser gives the nearest double, as JavaScript does; -0 stays negative zero.
-    return Double.parseDouble(text.substring(start, pos));
+    return toDouble(start, pos);
+  }
+
+  // Java's parser gives the nearest double, as JavaScript does; -0 stays negative zero. Plain
+  // integers of up to 15 digits are exact doubles and need no general parse.
+  private Double toDouble(int start, int end) {
+    boolean negative = text.charAt(start) == '-';
+    int first = negative ? start + 1 : start;
+    if (end - first <= 15) {
+      long value = 0;
+      for (int i = first; i < end; i++) {
+        char c = text.charAt(i);
+        if (c < '0' || c > '9') {
+          return Double.parseDouble(text.substring(start, end));
+        }
+        value = value * 10 + (c - '0');
+      }
+      return negative ? -(double) value : (double) value;
+    }
+    return Double.parseDouble(text.substring(start, end));
   }
 
   private boolean digits() {
@@ -170,7 +188,22 @@ public final class JsonTreeReader {
 
   private String readString() {
     pos++; // the opening quote
-    StringBuilder out = new StringBuilder();
+    // Most strings hold no escape: take them as a substring without copying twice.
+    int end = pos;
+    while (end < text.length()) {
+      char c = text.charAt(end);
+      if (c == '"') {
+        String plain = text.substring(pos, end);
+        pos = end + 1;
+        return plain;
+      }
+      if (c == '\\' || c < 0x20) {
+        break;
+      }
+      end++;
+    }
+    StringBuilder out = new StringBuilder(end - pos + 16).append(text, pos, end);
+    pos = end;
     while (true) {
       if (pos >= text.length()) {
         throw error("unterminated string");
@@ -248,8 +281,13 @@ public final class JsonTreeReader {
     } else {
       Map<String, Object> map = (Map<String, Object>) container;
       String key = pendingKeys.pop();
-      map.remove(key); // a repeated key moves to its last position, as JSON.parse does
+      int sizeBefore = map.size();
       map.put(key, value);
+      if (map.size() == sizeBefore) {
+        // A repeated key moves to its last position, as JSON.parse does.
+        map.remove(key);
+        map.put(key, value);
+      }
     }
   }
 
