@@ -3,6 +3,7 @@ package org.couchtck.reference.queryserver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
@@ -64,7 +65,14 @@ public final class QueryServer implements AutoCloseable {
               return thread;
             });
     this.engine =
-        await(worker.submit(() -> new RhinoViewEngine(options.timeout(), options.maxStackDepth())));
+        await(
+            worker.submit(
+                () -> {
+                  RhinoViewEngine rhino =
+                      new RhinoViewEngine(options.timeout(), options.maxStackDepth());
+                  rhino.holdContextOnThisThread(); // the worker serves this engine alone
+                  return rhino;
+                }));
   }
 
   /**
@@ -213,7 +221,7 @@ public final class QueryServer implements AutoCloseable {
     }
     Object command;
     try {
-      command = JsonTreeReader.parse(line);
+      command = parseCommand(line);
     } catch (JsonSyntaxException e) {
       // The JSON.parse exception escapes couchjs's main loop: no reply, normal exit.
       return Response.silentExit(0, "error: JSON.parse: " + e.getMessage() + "\n");
@@ -239,6 +247,23 @@ public final class QueryServer implements AutoCloseable {
           ? Response.exiting(logLines, e.replyJson(), FATAL_EXIT_STATUS)
           : Response.of(logLines, e.replyJson());
     }
+  }
+
+  // The view indexer's map_doc lines, written as CouchDB writes them, get their document made
+  // for the engine straight from the text; anything else, or any doubt, takes the general path.
+  private static final String MAP_DOC_PREFIX = "[\"map_doc\",";
+
+  private Object parseCommand(String line) {
+    if (line.startsWith(MAP_DOC_PREFIX) && state.functionListReady()) {
+      try {
+        Object doc =
+            JsonTreeReader.parseLastElement(line, MAP_DOC_PREFIX.length(), engine.documentBuilder());
+        return Arrays.asList("map_doc", doc);
+      } catch (JsonSyntaxException e) {
+        // The whole line is read again below, for the error the general reader gives.
+      }
+    }
+    return JsonTreeReader.parse(line);
   }
 
   // Answers the current line with a list reply, then waits for the next line.

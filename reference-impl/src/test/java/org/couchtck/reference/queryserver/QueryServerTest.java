@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -410,5 +411,51 @@ class QueryServerTest {
     assertThat(server.hasExited()).isTrue();
     assertThatThrownBy(() -> server.serve(new ScriptedChannel()))
         .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void should_make_the_same_documents_whether_a_map_doc_line_takes_the_direct_path_or_not() {
+    // given: a function that shows everything of a document a map function can see
+    server.handle("[\"reset\"]");
+    server.handle(
+        "[\"add_fun\",\"function(doc) { emit(JSON.stringify(doc), [typeof doc,"
+            + " Object.isFrozen(doc), doc && Object.keys(doc).join('|')]); }\"]");
+    List<String> docs =
+        List.of(
+            "{\"_id\":\"a\",\"k\":1,\"k\":2,\"j\":[1,{\"x\":1,\"x\":{}}]}",
+            "{\"b\":1,\"2\":2,\"1\":3,\"a\":4,\"b\":5,\"4294967295\":6}",
+            "{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,"
+                + "\"i\":9,\"a\":10,\"c\":11}",
+            "null", "5", "\"s\"", "[1,[2]]", "{}", "[]");
+
+    for (String doc : docs) {
+      // when: the direct path (the line as CouchDB writes it) and the general one (a space)
+      Response direct = server.handle("[\"map_doc\"," + doc + "]");
+      Response general = server.handle("[ \"map_doc\"," + doc + "]");
+
+      // then
+      assertThat(direct.reply()).as(doc).isEqualTo(general.reply());
+    }
+    assertThat(server.handle("[\"map_doc\",{\"k\":1,\"k\":2}]").reply())
+        .contains("[[[\"{\\\"k\\\":2}\",[\"object\",true,\"k\"]]]]");
+  }
+
+  @Test
+  void should_answer_malformed_or_unusual_map_doc_lines_as_the_general_reader_does() {
+    // given
+    server.handle("[\"reset\"]");
+    server.handle("[\"add_fun\",\"function(doc) { emit(null, doc); }\"]");
+
+    // when
+    Response extraArgument = server.handle("[\"map_doc\",{\"a\":1},2]");
+    Response trailingSpace = server.handle("[\"map_doc\",{\"a\":1}]  ");
+    Response malformed = server.handle("[\"map_doc\",{\"a\":1]");
+
+    // then
+    assertThat(extraArgument.reply()).contains("[[[null,{\"a\":1}]]]");
+    assertThat(trailingSpace.reply()).contains("[[[null,{\"a\":1}]]]");
+    assertThat(malformed.reply()).isEmpty();
+    assertThat(malformed.exitStatus()).hasValue(0);
+    assertThat(malformed.diagnostics()).startsWith("error: JSON.parse: unexpected character ']'");
   }
 }

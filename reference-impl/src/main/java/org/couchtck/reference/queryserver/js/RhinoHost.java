@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.couchtck.reference.queryserver.json.JsonSyntaxException;
 import org.couchtck.reference.queryserver.json.JsonText;
+import org.couchtck.reference.queryserver.json.JsonTreeBuilder;
 import org.couchtck.reference.queryserver.json.JsonTreeReader;
 import org.couchtck.reference.queryserver.protocol.LogSink;
 import org.mozilla.javascript.Context;
@@ -42,7 +43,7 @@ final class RhinoHost {
   private final Script sandboxSetup;
   private final Function emitFunction;
   private final Function logFunction;
-  private final Function objectFreeze;
+  private final FrozenDocumentBuilder documents;
   private List<Object> emitted = new ArrayList<>();
   private final List<Object> indexed = new ArrayList<>();
   private LogSink logSink = message -> {};
@@ -73,7 +74,9 @@ final class RhinoHost {
             installer.call(cx, scope, scope, new Object[] {scope, evalIn, recordIndexed});
     sandboxGlobals = (Scriptable) helpers.get("sandboxGlobals", helpers);
     Scriptable objectConstructor = (Scriptable) scope.get("Object", scope);
-    objectFreeze = (Function) objectConstructor.get("freeze", objectConstructor);
+    documents =
+        new FrozenDocumentBuilder(
+            scope, (Function) objectConstructor.get("freeze", objectConstructor));
     emitFunction = new LambdaFunction(scope, "emit", 2, this::emit);
     logFunction = new LambdaFunction(scope, "log", 1, this::log);
     Function renderInstaller =
@@ -248,8 +251,13 @@ final class RhinoHost {
    * The JavaScript value of a JSON value, deep-frozen (documents are read-only for map
    * functions). Freezing as each object is made, from Java, spares an interpreted walk.
    */
-  Object frozenCopy(Context cx, Object value) {
-    return JsValues.toFrozenJs(cx, scope, value, objectFreeze);
+  Object frozenCopy(Object value) {
+    return JsValues.build(value, documents);
+  }
+
+  /** Makes deep-frozen documents of the host realm (see {@link #frozenCopy}). */
+  JsonTreeBuilder documentBuilder() {
+    return documents;
   }
 
   /** {@code value == "fatal_error"} with JavaScript's loose equality. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.couchtck.reference.queryserver.json.JsonText;
+import org.couchtck.reference.queryserver.json.JsonTreeBuilder;
 import org.couchtck.reference.queryserver.protocol.LogSink;
 import org.couchtck.reference.queryserver.protocol.QueryServerError;
 import org.mozilla.javascript.Context;
@@ -49,6 +50,15 @@ public final class RhinoViewEngine implements ViewEngine {
     this.designDocRunner = new DesignDocRunner(host, thrown);
   }
 
+  /**
+   * Keeps a Rhino context entered on the calling thread for the thread's life, so that each
+   * command enters it again (a counter) instead of making a new one. Only for a thread that
+   * serves this engine alone: a context entered on a thread is used by every engine there.
+   */
+  public void holdContextOnThisThread() {
+    contexts.enterContext();
+  }
+
   @Override
   public void setTimeout(Duration timeout) {
     this.timeout = timeout;
@@ -82,6 +92,11 @@ public final class RhinoViewEngine implements ViewEngine {
   }
 
   @Override
+  public JsonTreeBuilder documentBuilder() {
+    return host.documentBuilder();
+  }
+
+  @Override
   public String indexDocument(Object doc, LogSink log) throws QueryServerError {
     return runOverDocument(doc, log, () -> {}, host::takeIndexed);
   }
@@ -100,7 +115,7 @@ public final class RhinoViewEngine implements ViewEngine {
         log,
         cx -> {
           Scriptable scope = host.scope();
-          Object jsDoc = host.frozenCopy(cx, doc);
+          Object jsDoc = host.frozenCopy(doc);
           Scriptable self = cx.newArray(scope, mapFunctions.toArray());
           Object[] results = new Object[mapFunctions.size()];
           for (int i = 0; i < results.length; i++) {

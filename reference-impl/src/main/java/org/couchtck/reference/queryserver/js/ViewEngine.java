@@ -2,6 +2,7 @@ package org.couchtck.reference.queryserver.js;
 
 import java.time.Duration;
 import java.util.List;
+import org.couchtck.reference.queryserver.json.JsonTreeBuilder;
 import org.couchtck.reference.queryserver.protocol.LogSink;
 import org.couchtck.reference.queryserver.protocol.QueryServerError;
 
@@ -31,11 +32,18 @@ public interface ViewEngine extends AutoCloseable {
       throws QueryServerError;
 
   /**
-   * Runs every map function over {@code doc}.
+   * Runs every map function over {@code doc}: a plain Java value, or one made by {@link
+   * #documentBuilder} (taken as it is).
    *
    * @return the reply: one JSON array of [key, value] rows per function
    */
   String mapDocument(Object doc, LogSink log) throws QueryServerError;
+
+  /**
+   * Makes documents as {@link #mapDocument} runs functions over them, straight from the protocol
+   * line; only for use on the thread that runs this engine's commands.
+   */
+  JsonTreeBuilder documentBuilder();
 
   /**
    * Runs every function over {@code doc} for a search index (index_doc, nouveau_index_doc).

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Parses one JSON text the way JavaScript's {@code JSON.parse} would see it, into plain Java
@@ -24,18 +23,21 @@ public final class JsonTreeReader {
   private final int length;
   private int pos;
 
-  private JsonTreeReader(String text) {
+  private final JsonTreeBuilder builder;
+
+  private JsonTreeReader(String text, JsonTreeBuilder builder) {
     this.text = text.toCharArray();
     this.length = this.text.length;
+    this.builder = builder;
   }
 
   /**
-   * Parses {@code text} as exactly one JSON value.
+   * Parses {@code text} as exactly one JSON value, into lists and maps.
    *
    * @throws JsonSyntaxException when the text is not exactly one valid JSON value
    */
   public static Object parse(String text) {
-    JsonTreeReader reader = new JsonTreeReader(text);
+    JsonTreeReader reader = new JsonTreeReader(text, JavaTreeBuilder.INSTANCE);
     Object value = reader.readValue();
     reader.skipWhitespace();
     if (reader.pos < reader.length) {
@@ -44,10 +46,45 @@ public final class JsonTreeReader {
     return value;
   }
 
+  /**
+   * Parses the last element of a JSON array whose text up to {@code from} has been read
+   * elsewhere: one value at {@code from}, made with {@code builder}, then {@code ]} and nothing
+   * but whitespace.
+   *
+   * @throws JsonSyntaxException when the rest of the text is not so; the message then need not
+   *     be the one {@link #parse} gives for the whole text
+   */
+  public static Object parseLastElement(String text, int from, JsonTreeBuilder builder) {
+    JsonTreeReader reader = new JsonTreeReader(text, builder);
+    reader.pos = from;
+    Object value = reader.readValue();
+    reader.skipWhitespace();
+    if (reader.pos >= reader.length || reader.text[reader.pos] != ']') {
+      throw reader.error("expected the end of the array");
+    }
+    reader.pos++;
+    reader.skipWhitespace();
+    if (reader.pos < reader.length) {
+      throw reader.error("unexpected non-whitespace character after JSON data");
+    }
+    return value;
+  }
+
+  /** An array or object being read: its members so far. */
+  private static final class OpenContainer {
+    final boolean array;
+    final List<Object> values = new ArrayList<>();
+    final List<String> keys;
+
+    OpenContainer(boolean array) {
+      this.array = array;
+      this.keys = array ? null : new ArrayList<>();
+    }
+  }
+
   // Iterative so that deeply nested input cannot exhaust the Java stack.
   private Object readValue() {
-    Deque<Object> containers = new ArrayDeque<>();
-    Deque<String> pendingKeys = new ArrayDeque<>();
+    Deque<OpenContainer> containers = new ArrayDeque<>();
     while (true) {
       skipWhitespace();
       Object completed;
@@ -58,11 +95,15 @@ public final class JsonTreeReader {
         boolean array = c == '[';
         if (peek(array ? "a value or ']'" : "a key or '}'") == (array ? ']' : '}')) {
           pos++;
-          completed = array ? new ArrayList<>() : new LinkedHashMap<String, Object>();
+          completed =
+              array
+                  ? builder.array(new ArrayList<>())
+                  : builder.object(new ArrayList<>(), new ArrayList<>());
         } else {
-          containers.push(array ? new ArrayList<>() : new LinkedHashMap<String, Object>());
+          OpenContainer container = new OpenContainer(array);
+          containers.push(container);
           if (!array) {
-            pendingKeys.push(readKey());
+            container.keys.add(readKey());
           }
           continue;
         }
@@ -71,26 +112,30 @@ public final class JsonTreeReader {
       }
       // Close every container the completed value finishes.
       while (true) {
-        if (containers.isEmpty()) {
+        OpenContainer container = containers.peek();
+        if (container == null) {
           return completed;
         }
-        Object container = containers.peek();
-        addTo(container, pendingKeys, completed);
+        container.values.add(completed);
         skipWhitespace();
         char next = peek("',' or a closing bracket");
         pos++;
         if (next == ',') {
-          if (container instanceof Map) {
+          if (!container.array) {
             skipWhitespace();
-            pendingKeys.push(readKey());
+            container.keys.add(readKey());
           }
           break;
         }
-        if (next != (container instanceof List ? ']' : '}')) {
+        if (next != (container.array ? ']' : '}')) {
           pos--;
           throw error("unexpected character '" + next + "'");
         }
-        completed = containers.pop();
+        containers.pop();
+        completed =
+            container.array
+                ? builder.array(container.values)
+                : builder.object(container.keys, container.values);
       }
     }
   }
@@ -99,13 +144,58 @@ public final class JsonTreeReader {
     if (peek("a string key") != '"') {
       throw error("expected a double-quoted property name");
     }
-    String key = readString();
+    String key = readCachedKey(pos + 1);
     skipWhitespace();
     if (peek("':'") != ':') {
       throw error("expected ':' after property name");
     }
     pos++;
     return key;
+  }
+
+  // Documents repeat the same few keys: a key without escapes that was seen before is taken
+  // from a small cache, which spares a new String and gives Rhino's slot maps a hash code that is
+  // already computed. The cache is shared by all readers without locks: a String is immutable, a
+  // slot holds one or another whole String, and a hit is only taken after comparing characters.
+  private static final int KEY_CACHE_SIZE = 1024;
+  private static final int MAX_CACHED_KEY = 32;
+  private static final String[] KEY_CACHE = new String[KEY_CACHE_SIZE];
+
+  private String readCachedKey(int start) {
+    int hash = 0;
+    int end = start;
+    while (end < length && end - start <= MAX_CACHED_KEY) {
+      char c = text[end];
+      if (c == '"') {
+        int slot = (hash ^ (hash >>> 16)) & (KEY_CACHE_SIZE - 1);
+        String cached = KEY_CACHE[slot];
+        if (cached != null && sameChars(cached, start, end)) {
+          pos = end + 1;
+          return cached;
+        }
+        String key = readString();
+        KEY_CACHE[slot] = key;
+        return key;
+      }
+      if (c == '\\' || c < 0x20) {
+        break;
+      }
+      hash = 31 * hash + c;
+      end++;
+    }
+    return readString();
+  }
+
+  private boolean sameChars(String cached, int start, int end) {
+    if (cached.length() != end - start) {
+      return false;
+    }
+    for (int i = start; i < end; i++) {
+      if (cached.charAt(i - start) != text[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Object readScalar(char c) {
@@ -277,23 +367,6 @@ public final class JsonTreeReader {
       throw error("unexpected end of data, expected " + expected);
     }
     return text[pos];
-  }
-
-  @SuppressWarnings("unchecked")
-  private static void addTo(Object container, Deque<String> pendingKeys, Object value) {
-    if (container instanceof List<?> list) {
-      ((List<Object>) list).add(value);
-    } else {
-      Map<String, Object> map = (Map<String, Object>) container;
-      String key = pendingKeys.pop();
-      int sizeBefore = map.size();
-      map.put(key, value);
-      if (map.size() == sizeBefore) {
-        // A repeated key moves to its last position, as JSON.parse does.
-        map.remove(key);
-        map.put(key, value);
-      }
-    }
   }
 
   private JsonSyntaxException error(String what) {

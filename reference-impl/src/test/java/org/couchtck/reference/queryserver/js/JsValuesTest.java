@@ -52,6 +52,7 @@ class JsValuesTest {
 
   @Test
   void should_make_documents_exactly_as_a_recursive_object_freeze_leaves_them() {
+    // JsValues.build with a FrozenDocumentBuilder is what map_doc's documents go through.
     Random random = new Random(11);
     for (int i = 0; i < 200; i++) {
       Object json = randomJson(random, 0);
@@ -62,7 +63,7 @@ class JsValuesTest {
         Scriptable objectConstructor = (Scriptable) scope.get("Object", scope);
         Function freeze = (Function) objectConstructor.get("freeze", objectConstructor);
 
-        Object frozenAsBuilt = JsValues.toFrozenJs(cx, scope, json, freeze);
+        Object frozenAsBuilt = JsValues.build(json, new FrozenDocumentBuilder(scope, freeze));
         Object frozenAfterwards =
             deepFreeze.call(cx, scope, scope, new Object[] {JsValues.toJs(cx, scope, json)});
 
