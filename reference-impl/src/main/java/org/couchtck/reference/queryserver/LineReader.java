@@ -20,6 +20,19 @@ final class LineReader {
     this.in = in;
   }
 
+  /**
+   * Whether a whole next line is already buffered, so that {@link #readLine} returns it without
+   * reading (without waiting for the peer).
+   */
+  boolean hasBufferedLine() {
+    for (int i = position; i < limit; i++) {
+      if (buffer[i] == '\n') {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The next line without its line feed, or null at end of input. */
   String readLine() throws IOException {
     // Most lines lie whole in the buffer: decode them from there.

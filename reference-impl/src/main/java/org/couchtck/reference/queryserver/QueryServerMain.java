@@ -40,10 +40,19 @@ public final class QueryServerMain {
    */
   static int serve(QueryServer server, InputStream in, OutputStream out, PrintStream diagnostics)
       throws IOException {
-    return server.serve(new StdioChannel(new LineReader(in), out, diagnostics));
+    try {
+      return server.serve(new StdioChannel(new LineReader(in), out, diagnostics));
+    } finally {
+      out.flush();
+    }
   }
 
-  /** Protocol lines from a byte stream, responses to another, one flush per response. */
+  /**
+   * Protocol lines from a byte stream, responses to another. A response is flushed unless the
+   * peer has already sent the next line, which is then answered first: a peer that waits for
+   * each reply (CouchDB) gets every reply at once, and one that streams lines in gets them in
+   * batches, flushed at the latest when no next line is there to answer.
+   */
   private record StdioChannel(LineReader lines, OutputStream out, PrintStream diagnostics)
       implements QueryServer.LineChannel {
 
@@ -60,7 +69,9 @@ public final class QueryServerMain {
       if (response.reply().isPresent()) {
         writeLine(response.reply().get());
       }
-      out.flush();
+      if (response.exits() || !lines.hasBufferedLine()) {
+        out.flush();
+      }
       if (!response.diagnostics().isEmpty()) {
         diagnostics.print(response.diagnostics());
         diagnostics.flush();
