@@ -44,4 +44,21 @@ class LineReaderTest {
     // then
     assertThat(reader(longLine + "\n").readLine()).isEqualTo(longLine);
   }
+
+  @Test
+  void should_tell_whether_a_whole_next_line_is_buffered_without_reading() throws IOException {
+    // given
+    LineReader lines = reader("a\nb\nc");
+
+    // when
+    String first = lines.readLine();
+
+    // then: "b\n" came in the same read; "c" has no line feed yet
+    assertThat(first).isEqualTo("a");
+    assertThat(lines.hasBufferedLine()).isTrue();
+    assertThat(lines.readLine()).isEqualTo("b");
+    assertThat(lines.hasBufferedLine()).isFalse();
+    assertThat(lines.readLine()).isEqualTo("c");
+    assertThat(lines.hasBufferedLine()).isFalse();
+  }
 }

@@ -90,4 +90,40 @@ class QueryServerMainTest {
       kill(process);
     }
   }
+
+  @Test
+  @Timeout(60)
+  void should_answer_every_streamed_line_and_write_all_replies_before_a_fatal_exit()
+      throws Exception {
+    // given: all lines at once, as a pipe delivers them, with a fatal command before the last
+    Process process = start();
+    try {
+      StringBuilder input = new StringBuilder("[\"reset\"]\n[\"add_fun\",\"function(doc) { emit(doc.n, null); }\"]\n");
+      for (int n = 0; n < 500; n++) {
+        input.append("[\"map_doc\",{\"n\":").append(n).append("}]\n");
+      }
+      input.append("[\"bogus\"]\n[\"reset\"]\n");
+
+      // when
+      try (OutputStream stdin = process.getOutputStream()) {
+        stdin.write(input.toString().getBytes(StandardCharsets.UTF_8));
+      }
+      List<String> replies =
+          new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))
+              .lines()
+              .toList();
+      boolean exited = process.waitFor(30, TimeUnit.SECONDS);
+
+      // then
+      assertThat(replies).hasSize(503);
+      assertThat(replies.get(2)).isEqualTo("[[[0,null]]]");
+      assertThat(replies.get(501)).isEqualTo("[[[499,null]]]");
+      assertThat(replies.get(502))
+          .isEqualTo("[\"error\",\"unknown_command\",\"unknown command 'bogus'\"]");
+      assertThat(exited).isTrue();
+      assertThat(process.exitValue()).isEqualTo(255);
+    } finally {
+      kill(process);
+    }
+  }
 }
