@@ -78,7 +78,7 @@ final class ReferenceClassArchive {
 
     private static Optional<Path> archive(String java, String classPath) {
         try {
-            Path folder = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "couchtck-cds"));
+            Path folder = folder();
             Path archive = folder.resolve(fingerprint(java, classPath) + ".jsa");
             if (Files.isRegularFile(archive) && Files.size(archive) > 0) {
                 return Optional.of(archive);
@@ -124,19 +124,28 @@ final class ReferenceClassArchive {
 
     /** Names the archive after everything that decides whether it fits: the JVM and each class-path entry. */
     private static String fingerprint(String java, String classPath) throws IOException {
+        StringBuilder stamp = new StringBuilder(java + "\n" + System.getProperty("java.vm.version") + "\n");
+        for (String entry : classPath.split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            stamp.append(entry).append('=').append(Files.isRegularFile(path)
+                    ? Files.size(path) + "@" + Files.getLastModifiedTime(path).toMillis()
+                    : "dir").append('\n');
+        }
+        return digest(stamp.toString());
+    }
+
+    /** A short name for {@code text}: the start of its SHA-256. */
+    static String digest(String text) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            digest.update((java + "\n" + System.getProperty("java.vm.version") + "\n").getBytes(StandardCharsets.UTF_8));
-            for (String entry : classPath.split(File.pathSeparator)) {
-                Path path = Path.of(entry);
-                String stamp = Files.isRegularFile(path)
-                        ? Files.size(path) + "@" + Files.getLastModifiedTime(path).toMillis()
-                        : "dir";
-                digest.update((entry + "=" + stamp + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-            return HexFormat.of().formatHex(digest.digest()).substring(0, 24);
+            return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8))).substring(0, 24);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
+    }
+
+    /** The folder where archives and query-server jars are kept. */
+    static Path folder() throws IOException {
+        return Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "couchtck-cds"));
     }
 }

@@ -123,7 +123,7 @@ public record RunConfiguration(
 
     /** The command that starts the target. */
     public ServerCommand command() {
-        return server.map(ServerCommand::parse).orElseGet(ServerCommand::referenceForConformance);
+        return server.map(ServerCommand::parse).orElseGet(ServerCommand::reference);
     }
 
     /** A short name of the target for reports. */

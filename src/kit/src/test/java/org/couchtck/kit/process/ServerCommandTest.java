@@ -104,9 +104,11 @@ class ServerCommandTest {
     }
 
     @Test
-    void should_compile_with_c1_only_for_conformance_runs_and_fully_for_benchmarks() {
-        assertThat(ServerCommand.referenceForConformance().argv()).contains("-XX:TieredStopAtLevel=1")
-                .last().isEqualTo("org.couchtck.reference.queryserver.QueryServerMain");
-        assertThat(ServerCommand.reference().argv()).doesNotContain("-XX:TieredStopAtLevel=1");
+    void should_start_the_reference_with_its_jvm_options_from_a_jar_of_its_own_classes() {
+        List<String> argv = ServerCommand.reference().argv();
+
+        assertThat(argv).containsSubsequence(ServerCommand.REFERENCE_JVM_OPTIONS);
+        String classPath = argv.get(argv.indexOf("-cp") + 1);
+        assertThat(classPath).endsWith("-qs.jar").doesNotContain(java.io.File.pathSeparator);
     }
 }
