@@ -1,12 +1,9 @@
 package org.couchtck.reference.queryserver;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.couchtck.reference.queryserver.json.JsonText;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -22,7 +19,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * The query server's hot path in the JVM, without pipes: each {@code map_doc} line is parsed,
  * its document made a frozen JavaScript object, the map function run and the rows written as
  * the reply line. Documents per second; the documents and the function are those of {@code
- * couchtck bench --workload map-pipe}.
+ * couchtck bench --workload map-pipe} ({@link MapPipeWorkload}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -30,7 +27,6 @@ import org.openjdk.jmh.annotations.TearDown;
 public class MapDocBenchmark {
 
   static final int DOCS = 1000;
-  static final String MAP = "function(doc){ if (doc.type) emit([doc.type, doc.n], doc.v); }";
 
   private QueryServer server;
   private List<String> lines;
@@ -40,8 +36,8 @@ public class MapDocBenchmark {
   public void setUp() {
     server = new QueryServer(QueryServerOptions.defaults());
     server.handle("[\"reset\",{\"reduce_limit\":true,\"timeout\":5000}]");
-    server.handle("[\"add_fun\"," + JsonText.quote(MAP) + "]");
-    lines = mapDocLines(DOCS, 42);
+    server.handle(MapPipeWorkload.addFunLine(MapPipeWorkload.MAP_FUNCTION));
+    lines = MapPipeWorkload.mapDocLines(DOCS, 42);
   }
 
   @TearDown(Level.Trial)
@@ -66,28 +62,5 @@ public class MapDocBenchmark {
           }
         });
     return replyBytes;
-  }
-
-  /** {@code map_doc} lines of about 240-byte documents, the same for the same seed. */
-  static List<String> mapDocLines(int count, long seed) {
-    Random random = new Random(seed);
-    String[] types = {"post", "comment", "user", "tag"};
-    List<String> out = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      StringBuilder text = new StringBuilder();
-      for (int c = 0; c < 40; c++) {
-        text.append("abcdefghij ".charAt(random.nextInt(11)));
-      }
-      out.add(
-          String.format(
-              "[\"map_doc\",{\"_id\":\"doc-%08d\",\"_rev\":\"1-%016x%016x\",\"type\":\"%s\","
-                  + "\"n\":%d,\"v\":%s,\"meta\":{\"author\":\"user%d\",\"score\":%d,\"ok\":%b},"
-                  + "\"tags\":[\"%s\",\"%s\",\"%s\"],\"text\":\"%s\"}]",
-              i, random.nextLong(), random.nextLong(), types[random.nextInt(4)], i,
-              Math.round(random.nextDouble() * 1_000_000) / 1000.0, random.nextInt(1000),
-              random.nextInt(101), random.nextBoolean(), types[random.nextInt(4)],
-              types[random.nextInt(4)], types[random.nextInt(4)], text));
-    }
-    return out;
   }
 }
