@@ -14,6 +14,7 @@ import org.couchtck.kit.bench.BenchMode;
 import org.couchtck.kit.bench.BenchResult;
 import org.couchtck.kit.bench.BenchWorkload;
 import org.couchtck.kit.bench.Benchmark;
+import org.couchtck.kit.bench.PipeBenchmark;
 import org.couchtck.kit.cases.TargetProfile;
 import org.couchtck.kit.process.ServerCommand;
 import org.couchtck.kit.process.TargetStartException;
@@ -37,14 +38,41 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
-    /** The workloads on the command line: three for a query server, two for an HTTP endpoint. */
-    enum Workload { map, show, filter, writes, autoindex }
+    /** The workloads on the command line: four for a query server, two for an HTTP endpoint. */
+    enum Workload {
+        map, show, filter, mapPipe, writes, autoindex;
 
-    @Option(names = "--workload", defaultValue = "map",
+        /** The name on the command line. */
+        String label() {
+            return this == mapPipe ? "map-pipe" : name();
+        }
+    }
+
+    /** Reads a workload by its command-line name. */
+    static final class WorkloadConverter implements picocli.CommandLine.ITypeConverter<Workload> {
+        @Override
+        public Workload convert(String value) {
+            for (Workload w : Workload.values()) {
+                if (w.label().equals(value)) {
+                    return w;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException("expected one of map, show, filter, map-pipe,"
+                    + " writes, autoindex but was '" + value + "'");
+        }
+    }
+
+    /** Documents of the map-pipe workload when --docs is not given: the input the reference's speed is judged on. */
+    static final int MAP_PIPE_DOCS = 100_000;
+
+    @Option(names = "--workload", defaultValue = "map", converter = WorkloadConverter.class,
             description = "What to measure: map (add_fun + map_doc), show (ddoc show per document) or filter "
-                    + "(ddoc filter over batches) against --server; writes (concurrent document writes and "
-                    + "continuous-feed delivery) or autoindex (how long background indexing takes to build a view "
-                    + "of --docs documents nobody queries) against --endpoint (default: ${DEFAULT-VALUE}).")
+                    + "(ddoc filter over batches) against --server, lockstep and pipelined; map-pipe (the whole "
+                    + "input of one map function and " + MAP_PIPE_DOCS + " documents piped in at once, the process"
+                    + " timed whole: wall, CPU, peak memory, start-up, output hash) against --server; writes "
+                    + "(concurrent document writes and continuous-feed delivery) or autoindex (how long background "
+                    + "indexing takes to build a view of --docs documents nobody queries) against --endpoint "
+                    + "(default: ${DEFAULT-VALUE}).")
     Workload workload;
 
     @Option(names = "--writers", split = ",", defaultValue = "1,8", paramLabel = "N",
@@ -79,6 +107,9 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         if (workload == Workload.writes || workload == Workload.autoindex) {
             return benchEndpoint();
+        }
+        if (workload == Workload.mapPipe) {
+            return benchPipe();
         }
         BenchWorkload workload = BenchWorkload.valueOf(this.workload.name().toUpperCase(java.util.Locale.ROOT));
         PrintWriter out = spec.commandLine().getOut();
@@ -126,6 +157,49 @@ final class BenchCommand implements Callable<Integer> {
         }
         return ExitCodes.OK;
     }
+
+    private int benchPipe() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        TargetProfile profile;
+        ServerCommand command;
+        try {
+            profile = target.profile();
+            command = target.serverCommand().map(ServerCommand::parse).orElseGet(ServerCommand::reference);
+        } catch (IllegalArgumentException | org.couchtck.kit.cases.FixtureException e) {
+            err.println("couchtck: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        int pipeDocs = spec.commandLine().getParseResult().hasMatchedOption("--docs") ? docs : MAP_PIPE_DOCS;
+        if (pipeDocs < 1 || runs < 1) {
+            err.println("couchtck: --docs and --runs must be at least 1");
+            return ExitCodes.USAGE;
+        }
+        if (function == null && !profile.language().equals("javascript")) {
+            err.println("couchtck: --function is required for language " + profile.language());
+            return ExitCodes.USAGE;
+        }
+        PipeBenchmark benchmark = new PipeBenchmark(command, new PipeBenchmark.Options(pipeDocs, runs, seed,
+                new org.couchtck.kit.cases.StepRenderer(profile).resetLine(),
+                function != null ? function : org.couchtck.reference.queryserver.MapPipeWorkload.MAP_FUNCTION,
+                PIPE_RUN_LIMIT));
+        out.printf("bench: map-pipe workload, %d docs x %d runs (whole input piped in at once), seed %d%n"
+                + "  server: %s%n", pipeDocs, runs, seed, command.display());
+        out.flush();
+        try {
+            out.println(PipeBenchmark.describe(pipeDocs, benchmark.run()));
+            return ExitCodes.OK;
+        } catch (java.io.IOException e) {
+            err.println("couchtck: cannot start the server: " + e.getMessage());
+            return ExitCodes.TARGET_UNAVAILABLE;
+        } catch (PipeBenchmark.PipeException e) {
+            err.println("couchtck: map-pipe: " + e.getMessage());
+            return ExitCodes.FAILURES;
+        }
+    }
+
+    /** How long one map-pipe run may take before the server is killed. */
+    private static final Duration PIPE_RUN_LIMIT = Duration.ofMinutes(10);
 
     private int benchEndpoint() {
         PrintWriter out = spec.commandLine().getOut();

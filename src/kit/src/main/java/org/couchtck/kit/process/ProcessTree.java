@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /** Kills a process and every process it started, so that no server leaves survivors behind. */
-final class ProcessTree {
+public final class ProcessTree {
 
     private ProcessTree() {}
 
@@ -22,7 +22,7 @@ final class ProcessTree {
      * Forcibly kills the descendants of {@code root} (those alive now and {@code known} earlier ones), then
      * {@code root}, and waits up to {@code wait} for all of them to be gone.
      */
-    static void kill(ProcessHandle root, List<ProcessHandle> known, Duration wait) {
+    public static void kill(ProcessHandle root, List<ProcessHandle> known, Duration wait) {
         Set<ProcessHandle> victims = new LinkedHashSet<>(known);
         victims.addAll(descendantsOf(root));
         // Children first: a parent killed first would let them be re-parented out of reach.

@@ -36,4 +36,19 @@ class BenchCommandTest {
     void bench_exits_3_when_the_server_cannot_start() {
         assertThat(cli.couchtck("bench", "--server", "/no/such/server", "--docs", "5", "--runs", "1")).isEqualTo(3);
     }
+
+    @Test
+    void bench_map_pipe_prints_the_table_of_runs_with_medians_and_the_output_hash() {
+        int status = cli.couchtck("bench", "--workload", "map-pipe", "--docs", "300", "--runs", "2");
+
+        assertThat(status).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("map-pipe workload, 300 docs x 2 runs").contains("wall s")
+                .contains("peak MiB").contains("start-up s").contains("median").contains("output sha256");
+    }
+
+    @Test
+    void bench_refuses_an_unknown_workload_naming_the_known_ones() {
+        assertThat(cli.couchtck("bench", "--workload", "map_pipe")).isEqualTo(2);
+        assertThat(cli.err()).contains("map-pipe");
+    }
 }
