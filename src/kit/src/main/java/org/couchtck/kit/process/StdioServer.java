@@ -63,6 +63,12 @@ public final class StdioServer implements AutoCloseable {
     private volatile boolean killedByKit;
     private volatile boolean replied;
     private ExecutorService writer;
+    // An exchange writes its request on its own thread (a hand-over to another thread costs more than the exchange);
+    // the watchdog kills a server whose pipe stays full past the write's deadline, which ends the stuck write.
+    private volatile boolean writing;
+    private volatile long writeDeadline;
+    private volatile boolean writeTimedOut;
+    private Thread writeWatchdog;
     private Thread stdoutReader;
     private Thread stderrReader;
 
@@ -105,8 +111,28 @@ public final class StdioServer implements AutoCloseable {
             transcript.add(Direction.EVENT, "started `" + command.display() + "` as process " + pid);
             started.onExit().thenAccept(p -> transcript.add(Direction.EVENT,
                     "process " + pid + " exited with status " + p.exitValue()));
+            writeWatchdog = daemon(() -> watchWrites(started), "couchtck-write-watchdog-" + pid);
             stdoutReader.start();
             stderrReader.start();
+            writeWatchdog.start();
+        }
+    }
+
+    private static final Duration WATCH_EVERY = Duration.ofMillis(20);
+
+    // Looks at the write in progress now and then, not at each one: an exchange wakes no other thread to write.
+    private void watchWrites(Process running) {
+        try {
+            while (!closed && running.isAlive()) {
+                Thread.sleep(WATCH_EVERY.toMillis());
+                if (writing && System.nanoTime() - writeDeadline > 0) {
+                    writeTimedOut = true;
+                    ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            // Closing.
         }
     }
 
@@ -364,8 +390,10 @@ public final class StdioServer implements AutoCloseable {
         ProcessTree.kill(running.toHandle(), descendants, KILL_WAIT);
         output.discard();
         writer.shutdownNow();
+        writeWatchdog.interrupt();
         join(stdoutReader);
         join(stderrReader);
+        join(writeWatchdog);
     }
 
     private Optional<Exchange> write(String line, long started, long deadline, Duration timeout, Transcript record)
@@ -376,29 +404,30 @@ public final class StdioServer implements AutoCloseable {
                     List.of(), since(started), "could not write the request: the server's input was already closed"));
         }
         byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
-        // On the writer thread: a server that stops reading fills the pipe, and the write would block forever.
-        Future<?> written = writer.submit(() -> {
+        writeDeadline = deadline;
+        writing = true;
+        try {
             stdin.write(bytes);
             stdin.flush();
-            return null;
-        });
-        try {
-            written.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             return Optional.empty();
-        } catch (ExecutionException e) {
-            String reason = oneLine(String.valueOf(e.getCause().getMessage()));
+        } catch (IOException e) {
+            if (writeTimedOut) {
+                // The watchdog killed the server: its pipe stayed full until the deadline.
+                String detail = "could not write the request within " + timeout.toMillis()
+                        + " ms: the server is not reading its input";
+                killTree(detail, record);
+                return Optional.of(new Exchange(List.of(), Optional.empty(), Exchange.Outcome.TIMEOUT,
+                        OptionalInt.empty(), List.of(), since(started), detail));
+            }
+            String reason = oneLine(String.valueOf(e.getMessage()));
             record.add(Direction.EVENT, "write failed: " + reason);
             OptionalInt status = waitForExit(process, deadline);
             return Optional.of(new Exchange(List.of(), Optional.empty(), Exchange.Outcome.WRITE_FAILED, status,
                     List.of(), since(started), status.isPresent()
                             ? "could not write the request: the server had exited with status " + status.getAsInt()
                             : "could not write the request: " + reason));
-        } catch (TimeoutException e) {
-            String detail = "could not write the request within " + timeout.toMillis()
-                    + " ms: the server is not reading its input";
-            killTree(detail, record);
-            return Optional.of(new Exchange(List.of(), Optional.empty(), Exchange.Outcome.TIMEOUT, OptionalInt.empty(),
-                    List.of(), since(started), detail));
+        } finally {
+            writing = false;
         }
     }
 
