@@ -51,10 +51,25 @@ public final class QueryServerMain {
    * Protocol lines from a byte stream, responses to another. A response is flushed unless the
    * peer has already sent the next line, which is then answered first: a peer that waits for
    * each reply (CouchDB) gets every reply at once, and one that streams lines in gets them in
-   * batches, flushed at the latest when no next line is there to answer.
+   * batches of at most {@value #MAX_UNFLUSHED} replies, flushed at the latest when no next line
+   * is there to answer.
    */
-  private record StdioChannel(LineReader lines, OutputStream out, PrintStream diagnostics)
-      implements QueryServer.LineChannel {
+  private static final class StdioChannel implements QueryServer.LineChannel {
+
+    // Small enough that a streaming peer sees its first replies early, large enough to spare
+    // nearly every write call.
+    private static final int MAX_UNFLUSHED = 32;
+
+    private final LineReader lines;
+    private final OutputStream out;
+    private final PrintStream diagnostics;
+    private int unflushed;
+
+    StdioChannel(LineReader lines, OutputStream out, PrintStream diagnostics) {
+      this.lines = lines;
+      this.out = out;
+      this.diagnostics = diagnostics;
+    }
 
     @Override
     public String readLine() throws IOException {
@@ -69,8 +84,9 @@ public final class QueryServerMain {
       if (response.reply().isPresent()) {
         writeLine(response.reply().get());
       }
-      if (response.exits() || !lines.hasBufferedLine()) {
+      if (response.exits() || ++unflushed >= MAX_UNFLUSHED || !lines.hasBufferedLine()) {
         out.flush();
+        unflushed = 0;
       }
       if (!response.diagnostics().isEmpty()) {
         diagnostics.print(response.diagnostics());
