@@ -183,7 +183,10 @@ public final class QueryServer implements AutoCloseable {
     /** The next line without its line feed, or null at end of input. */
     String readLine() throws IOException;
 
-    /** Writes a response (its lines, then its diagnostics) and flushes it. */
+    /**
+     * Writes a response (its lines, then its diagnostics). It may hold the bytes back while the
+     * peer's next line is already there, but must have sent them before {@link #readLine} waits.
+     */
     void write(Response response) throws IOException;
   }
 
