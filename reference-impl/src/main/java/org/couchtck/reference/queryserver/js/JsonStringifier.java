@@ -3,6 +3,7 @@ package org.couchtck.reference.queryserver.js;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import org.couchtck.reference.queryserver.json.JsonText;
 import org.mozilla.javascript.Callable;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.NativeArray;
@@ -188,35 +189,7 @@ final class JsonStringifier {
     stack.remove(stack.size() - 1);
   }
 
-  // JSON.stringify's quoting: the short escapes, \\u for other controls and lone surrogates.
   private void quote(String text) {
-    out.append('"');
-    int length = text.length();
-    for (int i = 0; i < length; i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\b' -> out.append("\\b");
-        case '\f' -> out.append("\\f");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (Character.isHighSurrogate(c)
-              && i + 1 < length
-              && Character.isLowSurrogate(text.charAt(i + 1))) {
-            out.append(c).append(text.charAt(++i));
-          } else if (c < ' ' || Character.isSurrogate(c)) {
-            out.append("\\u");
-            String hex = Integer.toHexString(c);
-            out.append("0000", hex.length(), 4).append(hex);
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
+    JsonText.appendQuoted(out, text);
   }
 }

@@ -100,7 +100,12 @@ public final class JsonText {
     }
   }
 
-  private static void appendQuoted(StringBuilder out, String s) {
+  /**
+   * Appends the JSON string literal for {@code s}: the short escapes, {@code \}{@code u} escapes
+   * for other control characters and lone surrogates, everything else as it is. This is also
+   * exactly how JavaScript's JSON.stringify quotes (ES2019).
+   */
+  public static void appendQuoted(StringBuilder out, String s) {
     out.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

@@ -114,23 +114,16 @@ final class BenchCommand implements Callable<Integer> {
         BenchWorkload workload = BenchWorkload.valueOf(this.workload.name().toUpperCase(java.util.Locale.ROOT));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        TargetProfile profile;
-        ServerCommand command;
-        try {
-            profile = target.profile();
-            command = target.serverCommand().map(ServerCommand::parse).orElseGet(ServerCommand::reference);
-        } catch (IllegalArgumentException | org.couchtck.kit.cases.FixtureException e) {
-            err.println("couchtck: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
         if (docs < 1 || runs < 1 || warmup < 0 || batch < 1) {
             err.println("couchtck: --docs, --runs and --batch must be at least 1, --warmup at least 0");
             return ExitCodes.USAGE;
         }
-        if (function == null && !profile.language().equals("javascript")) {
-            err.println("couchtck: --function is required for language " + profile.language());
+        java.util.Optional<QueryServerTarget> server = queryServerTarget(err);
+        if (server.isEmpty()) {
             return ExitCodes.USAGE;
         }
+        TargetProfile profile = server.get().profile();
+        ServerCommand command = server.get().command();
         Benchmark benchmark = new Benchmark(command, new Benchmark.Options(workload,
                 function != null ? function : workload.defaultJavaScript(), docs, warmup, batch, runs, seed, profile,
                 target.timeout, target.startTimeout));
@@ -161,24 +154,17 @@ final class BenchCommand implements Callable<Integer> {
     private int benchPipe() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        TargetProfile profile;
-        ServerCommand command;
-        try {
-            profile = target.profile();
-            command = target.serverCommand().map(ServerCommand::parse).orElseGet(ServerCommand::reference);
-        } catch (IllegalArgumentException | org.couchtck.kit.cases.FixtureException e) {
-            err.println("couchtck: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
         int pipeDocs = spec.commandLine().getParseResult().hasMatchedOption("--docs") ? docs : MAP_PIPE_DOCS;
         if (pipeDocs < 1 || runs < 1) {
             err.println("couchtck: --docs and --runs must be at least 1");
             return ExitCodes.USAGE;
         }
-        if (function == null && !profile.language().equals("javascript")) {
-            err.println("couchtck: --function is required for language " + profile.language());
+        java.util.Optional<QueryServerTarget> server = queryServerTarget(err);
+        if (server.isEmpty()) {
             return ExitCodes.USAGE;
         }
+        TargetProfile profile = server.get().profile();
+        ServerCommand command = server.get().command();
         PipeBenchmark benchmark = new PipeBenchmark(command, new PipeBenchmark.Options(pipeDocs, runs, seed,
                 new org.couchtck.kit.cases.StepRenderer(profile).resetLine(),
                 function != null ? function : org.couchtck.reference.queryserver.MapPipeWorkload.MAP_FUNCTION,
@@ -195,6 +181,25 @@ final class BenchCommand implements Callable<Integer> {
         } catch (PipeBenchmark.PipeException e) {
             err.println("couchtck: map-pipe: " + e.getMessage());
             return ExitCodes.FAILURES;
+        }
+    }
+
+    /** The query server a workload runs against, and its language and CouchDB version. */
+    private record QueryServerTarget(TargetProfile profile, ServerCommand command) {}
+
+    // The target from the options, or empty after saying on err what is wrong with them.
+    private java.util.Optional<QueryServerTarget> queryServerTarget(PrintWriter err) {
+        try {
+            TargetProfile profile = target.profile();
+            if (function == null && !profile.language().equals("javascript")) {
+                err.println("couchtck: --function is required for language " + profile.language());
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(new QueryServerTarget(profile,
+                    target.serverCommand().map(ServerCommand::parse).orElseGet(ServerCommand::reference)));
+        } catch (IllegalArgumentException | org.couchtck.kit.cases.FixtureException e) {
+            err.println("couchtck: " + e.getMessage());
+            return java.util.Optional.empty();
         }
     }
 
