@@ -1,11 +1,17 @@
 package org.couchtck.kit.process;
 
+import java.io.File;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.couchtck.reference.queryserver.QueryServerMain;
 
 /**
  * The command line that starts a query server, as a list of arguments (no shell involved).
@@ -15,7 +21,7 @@ import java.util.stream.Collectors;
 public record ServerCommand(List<String> argv) {
 
     /** The main class of the reference query server in couchtck-reference. */
-    public static final String REFERENCE_MAIN = "org.couchtck.reference.queryserver.QueryServerMain";
+    public static final String REFERENCE_MAIN = QueryServerMain.class.getName();
 
     private static final Pattern NEEDS_NO_QUOTES = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
 
@@ -133,11 +139,11 @@ public record ServerCommand(List<String> argv) {
             "-Xms8m", "-Xmx512m", "-Xss512k", "-XX:ReservedCodeCacheSize=16m", "-XX:-UsePerfData");
 
     /**
-     * The reference query server, run from this JVM's class path: from a jar of only its own classes where one can be
-     * made, and from a class-data archive where the JVM can make one.
+     * The reference query server, run from where this JVM loaded its classes and Rhino's: from a jar of only its own
+     * classes where one can be made, and from a class-data archive where the JVM can make one.
      */
     public static ServerCommand reference() {
-        String fullClassPath = System.getProperty("java.class.path");
+        String fullClassPath = referenceClassPath();
         String classPath = fullClassPath;
         try {
             classPath = QueryServerJar.classPath(fullClassPath, ReferenceClassArchive.folder());
@@ -152,6 +158,31 @@ public record ServerCommand(List<String> argv) {
         argv.add(classPath);
         argv.add(REFERENCE_MAIN);
         return new ServerCommand(argv);
+    }
+
+    /**
+     * The jars or folders the reference query server and Rhino were loaded from. Not {@code java.class.path}: inside
+     * Maven (the plugin goal) or any other container that is the container's launcher, not the kit.
+     */
+    static String referenceClassPath() {
+        Set<String> entries = new LinkedHashSet<>();
+        for (Class<?> type : List.of(QueryServerMain.class, org.mozilla.javascript.Context.class)) {
+            entries.add(location(type));
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static String location(Class<?> type) {
+        CodeSource source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            throw new IllegalStateException("cannot tell where " + type.getName() + " was loaded from");
+        }
+        try {
+            return Path.of(source.getLocation().toURI()).toString();
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw new IllegalStateException("cannot tell where " + type.getName() + " was loaded from: "
+                    + source.getLocation(), e);
+        }
     }
 
     /** The command as one line a POSIX shell (and {@link #parse}) would split back into the same arguments. */

@@ -111,4 +111,20 @@ class ServerCommandTest {
         String classPath = argv.get(argv.indexOf("-cp") + 1);
         assertThat(classPath).endsWith("-qs.jar").doesNotContain(java.io.File.pathSeparator);
     }
+
+    @Test
+    void should_take_the_reference_classes_from_where_they_were_loaded() throws Exception {
+        String[] entries = ServerCommand.referenceClassPath().split(java.io.File.pathSeparator);
+
+        java.net.URL[] urls = new java.net.URL[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            assertThat(java.nio.file.Path.of(entries[i])).exists();
+            urls[i] = java.nio.file.Path.of(entries[i]).toUri().toURL();
+        }
+        // No parent: the classes must come from these entries alone.
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(urls, null)) {
+            assertThat(loader.loadClass(ServerCommand.REFERENCE_MAIN)).isNotNull();
+            assertThat(loader.loadClass("org.mozilla.javascript.Context")).isNotNull();
+        }
+    }
 }
