@@ -1,0 +1,225 @@
+package org.couchtck.maven;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.couchtck.kit.cli.CouchTckCommand;
+
+/**
+ * Runs the couchtck conformance suites, as {@code couchtck run} does, in the build's JVM, and fails the build when
+ * the target breaks a MUST (FAIL), could not be judged (ERROR) or no longer fails a case its baseline lists (STALE).
+ * Every parameter is one of the command's options; each can also be set with its user property ({@code
+ * -Dcouchtck.server=...}).
+ */
+@Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, requiresProject = true)
+public class RunMojo extends AbstractMojo {
+
+    /** Command line of the query server to test. Default: the reference query server, in its own JVM. */
+    @Parameter(property = "couchtck.server")
+    String server;
+
+    /** Language of the functions sent to the server ({@code javascript}, {@code python}, or a pack's language). */
+    @Parameter(property = "couchtck.language")
+    String language;
+
+    /** Function packs adding a language or replacing sources of one ({@code couchtck functions} says what). */
+    @Parameter
+    List<File> functions = new ArrayList<>();
+
+    /**
+     * The HTTP suite's target: {@code http(s)://[user:pass@]host:port}, {@code docker:IMAGE} or {@code reference}
+     * (the embedded reference endpoint).
+     */
+    @Parameter(property = "couchtck.endpoint")
+    String endpoint;
+
+    /** The endpoint's server-admin credentials, {@code NAME:PASSWORD}, instead of in the URL. */
+    @Parameter(property = "couchtck.user")
+    String user;
+
+    /**
+     * Which suites run: {@code query-server}, {@code http}. Default: those whose target is set ({@code server},
+     * {@code fixtures}: query-server; {@code endpoint}: http), both when neither is.
+     */
+    @Parameter(property = "couchtck.suites")
+    List<String> suites = new ArrayList<>();
+
+    /** What the target is measured against: {@code couchdb} (what CouchDB relies on) or {@code couchjs}. */
+    @Parameter(property = "couchtck.profile")
+    String profile;
+
+    /** CouchDB version whose message shapes are sent (the kit's default: 3.5.2). */
+    @Parameter(property = "couchtck.couchdbVersion")
+    String couchdbVersion;
+
+    /** Case-id globs to run ({@code qs.map_doc.*}); all cases when empty. */
+    @Parameter(property = "couchtck.includes")
+    List<String> includes = new ArrayList<>();
+
+    /** Case-id globs to leave out. */
+    @Parameter(property = "couchtck.excludes")
+    List<String> excludes = new ArrayList<>();
+
+    /** Only cases of these levels: {@code MUST}, {@code SHOULD}, {@code MAY}, {@code INFO}. */
+    @Parameter(property = "couchtck.levels")
+    List<String> levels = new ArrayList<>();
+
+    /** Features the target lacks (e.g. {@code sandbox.timeout}); cases needing them are NA. */
+    @Parameter(property = "couchtck.without")
+    List<String> without = new ArrayList<>();
+
+    /** The target's known failures, each with a reason (the kit's baseline format). */
+    @Parameter(property = "couchtck.baseline")
+    File baseline;
+
+    /** Load query-server cases from this folder instead of the built-in corpus. */
+    @Parameter(property = "couchtck.fixtures")
+    File fixtures;
+
+    /** Where the reports go (results.json, report.html, junit.xml, summary.md). */
+    @Parameter(property = "couchtck.reportDirectory", defaultValue = "${project.build.directory}/couchtck-reports")
+    File reportDirectory;
+
+    /**
+     * Where a copy of junit.xml goes as {@code TEST-couchtck.xml}, so that the tools that read Failsafe's reports
+     * (CI test tabs, the Surefire report plugin with {@code reportsDirectories}) show the cases. Empty: no copy.
+     */
+    @Parameter(property = "couchtck.junitReportsDirectory", defaultValue = "${project.build.directory}/failsafe-reports")
+    File junitReportsDirectory;
+
+    /** Per-message timeout ({@code 500ms}, {@code 5s}); the kit's default is 5s. */
+    @Parameter(property = "couchtck.timeout")
+    String timeout;
+
+    /** How long each new server process may take for its first reply; the kit's default is 30s. */
+    @Parameter(property = "couchtck.startTimeout")
+    String startTimeout;
+
+    /** Seed of the generated suites; a new one each run when unset (the run prints it). */
+    @Parameter(property = "couchtck.seed")
+    Long seed;
+
+    /** Whether the generated suites run; the kit's default: yes with the built-in corpus. */
+    @Parameter(property = "couchtck.generated")
+    Boolean generated;
+
+    /** Budget of the generated suites: cases per property. */
+    @Parameter(property = "couchtck.casesPerProperty")
+    Integer casesPerProperty;
+
+    /** Budget of the generated suites: time per suite ({@code 30s}). */
+    @Parameter(property = "couchtck.timePerSuite")
+    String timePerSuite;
+
+    /** Skips this goal. */
+    @Parameter(property = "couchtck.skip", defaultValue = "false")
+    boolean skip;
+
+    /** Skips this goal, as it skips Surefire's and Failsafe's tests. */
+    @Parameter(property = "skipTests", defaultValue = "false")
+    boolean skipTests;
+
+    /** Skips this goal, as it skips Failsafe's integration tests. */
+    @Parameter(property = "skipITs", defaultValue = "false")
+    boolean skipITs;
+
+    /** Skips this goal, as it skips compiling and running tests. */
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    boolean mavenTestSkip;
+
+    /** Reports failures without failing the build (as Surefire's and Failsafe's option of the same name). */
+    @Parameter(property = "maven.test.failure.ignore", defaultValue = "false")
+    boolean testFailureIgnore;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip || skipTests || skipITs || mavenTestSkip) {
+            getLog().info("couchtck: skipped");
+            return;
+        }
+        Path reports = reportDirectory.toPath();
+        List<String> arguments = arguments();
+        getLog().debug("couchtck " + String.join(" ", arguments));
+        int status;
+        StringBuilder errors = new StringBuilder();
+        try (MavenLogWriter out = new MavenLogWriter(getLog()::info);
+                MavenLogWriter err = new MavenLogWriter(line -> {
+                    errors.append(line).append('\n');
+                    getLog().error(line);
+                })) {
+            status = CouchTckCommand.commandLine()
+                    .setOut(new PrintWriter(out, true))
+                    .setErr(new PrintWriter(err, true))
+                    .execute(arguments.toArray(String[]::new));
+        }
+        copyJunitReport(reports);
+        RunVerdict verdict = RunVerdict.of(status, reports, errors.toString());
+        if (verdict.passed()) {
+            return;
+        }
+        if (verdict.isTargetProblem() && testFailureIgnore) {
+            getLog().warn(verdict.message());
+            return;
+        }
+        if (verdict.isTargetProblem()) {
+            throw new MojoFailureException(verdict.message());
+        }
+        throw new MojoExecutionException(verdict.message());
+    }
+
+    /** The {@code couchtck run} command line these parameters stand for. */
+    List<String> arguments() {
+        KitArguments args = new KitArguments("run");
+        args.option("--server", server);
+        args.option("--language", language);
+        functions.forEach(file -> args.option("--functions", file.getPath()));
+        args.option("--endpoint", endpoint);
+        args.option("--user", user);
+        args.list("--suite", suites);
+        args.option("--profile", profile);
+        args.option("--couchdb-version", couchdbVersion);
+        args.list("--include", includes);
+        args.list("--exclude", excludes);
+        args.list("--level", levels);
+        args.list("--without", without);
+        args.option("--baseline", baseline == null ? null : baseline.getPath());
+        args.option("--fixtures", fixtures == null ? null : fixtures.getPath());
+        args.option("--timeout", timeout);
+        args.option("--start-timeout", startTimeout);
+        args.option("--seed", seed == null ? null : seed.toString());
+        args.option("--cases-per-property", casesPerProperty == null ? null : casesPerProperty.toString());
+        args.option("--time-per-suite", timePerSuite);
+        if (generated != null) {
+            args.flag(generated ? "--generated" : "--no-generated");
+        }
+        args.option("--report-dir", reportDirectory.getPath());
+        args.flag("--no-progress");
+        return args.toList();
+    }
+
+    private void copyJunitReport(Path reports) throws MojoExecutionException {
+        Path junit = reports.resolve("junit.xml");
+        if (junitReportsDirectory == null || junitReportsDirectory.getPath().isBlank() || !Files.isRegularFile(junit)) {
+            return;
+        }
+        try {
+            Files.createDirectories(junitReportsDirectory.toPath());
+            Files.copy(junit, junitReportsDirectory.toPath().resolve("TEST-couchtck.xml"),
+                    StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new MojoExecutionException("couchtck: cannot copy " + junit + " to " + junitReportsDirectory
+                    + ": " + e.getMessage(), e);
+        }
+    }
+}
