@@ -63,7 +63,8 @@ class RunComparisonTest {
         RunComparison comparison = RunComparison.compare(before, after);
 
         // then
-        assertThat(comparison.changed()).extracting(Change::caseId).containsExactly("qs.x.a", "qs.x.b", "qs.x.c");
+        // PASS to WARN is newly failing, if not failing the run: it comes first.
+        assertThat(comparison.changed()).extracting(Change::caseId).containsExactly("qs.x.b", "qs.x.a", "qs.x.c");
         assertThat(comparison.fixed()).isEmpty();
         assertThat(comparison.broken()).isEmpty();
         assertThat(comparison.hasRegressions()).isFalse();
@@ -94,18 +95,18 @@ class RunComparisonTest {
                 aCase("qs.x.broken").verdict(Verdict.FAIL).message("a|b\nc"), aCase("qs.x.added"));
 
         // when
-        String md = RunComparison.compare(before, after).toMarkdown();
+        String md = ComparisonMarkdown.render(RunComparison.compare(before, after));
 
         // then
         assertThat(md).startsWith("## couchtck compare: ❌ regressions")
                 .contains("Before `run-a` (3 cases), after `run-b` (3 cases).",
-                        "1 broken · 1 fixed · 0 changed · 1 added · 1 removed · 0 unchanged",
-                        "### Broken (1)", "| qs.x.broken | PASS | FAIL | a\\|b c |",
+                        "1 newly failing · 0 changed · 1 fixed · 1 added · 1 removed · 0 unchanged",
+                        "### Newly failing (1)", "| qs.x.broken | PASS | FAIL | a\\|b c |",
                         "### Fixed (1)", "| qs.x.fixed | FAIL | PASS |  |",
                         "### Added (1)", "| qs.x.added | — | PASS |  |",
                         "### Removed (1)", "| qs.x.removed | PASS | — |  |")
                 .doesNotContain("### Changed");
-        assertThat(md.indexOf("### Broken")).isLessThan(md.indexOf("### Fixed"));
+        assertThat(md.indexOf("### Newly failing")).isLessThan(md.indexOf("### Fixed"));
     }
 
     @Test
@@ -113,7 +114,95 @@ class RunComparisonTest {
         RunResult run = TestRuns.everyVerdict();
         RunComparison comparison = RunComparison.compare(run, run);
         assertThat(comparison.unchanged()).isEqualTo(7);
-        assertThat(comparison.toMarkdown()).startsWith("## couchtck compare: ✅ no regressions")
+        assertThat(ComparisonMarkdown.render(comparison)).startsWith("## couchtck compare: ✅ no regressions")
                 .doesNotContain("###");
+    }
+
+    @Test
+    void should_count_any_case_that_now_fails_or_errors_as_a_regression_whatever_it_was_before() {
+        RunResult before = run("a", aCase("qs.x.warned").verdict(Verdict.WARN), aCase("qs.x.na").verdict(Verdict.NA),
+                aCase("qs.x.known").verdict(Verdict.KNOWN), aCase("qs.x.failed").verdict(Verdict.FAIL));
+        RunResult after = run("b", aCase("qs.x.warned").verdict(Verdict.FAIL), aCase("qs.x.na").verdict(Verdict.ERROR),
+                aCase("qs.x.known").verdict(Verdict.FAIL), aCase("qs.x.failed").verdict(Verdict.ERROR));
+
+        RunComparison comparison = RunComparison.compare(before, after);
+
+        assertThat(comparison.broken()).extracting(Change::caseId)
+                .containsExactly("qs.x.warned", "qs.x.na", "qs.x.known");
+        assertThat(comparison.changed()).extracting(Change::caseId).containsExactly("qs.x.failed");
+    }
+
+    @Test
+    void should_not_call_a_failure_the_baseline_accepts_a_regression_as_run_does_not_fail_for_it() throws Exception {
+        // given: a case passed, then failed; the baseline given to compare lists it
+        RunResult before = run("a", aCase("qs.x.newly-known"), aCase("qs.x.newly-broken"),
+                aCase("qs.x.was-known").verdict(Verdict.KNOWN));
+        RunResult after = run("b", aCase("qs.x.newly-known").verdict(Verdict.FAIL),
+                aCase("qs.x.newly-broken").verdict(Verdict.FAIL), aCase("qs.x.was-known"));
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("baseline", ".json");
+        java.nio.file.Files.writeString(file, """
+                {"known": [{"id": "qs.x.newly-known", "reason": "accepted"},
+                           {"id": "qs.x.was-known", "reason": "fixed since"}]}""");
+
+        // when
+        RunComparison comparison = RunComparison.compare(before, after,
+                java.util.Optional.of(org.couchtck.kit.run.Baseline.read(file)));
+
+        // then: as run --baseline would judge both runs (the earlier run passed a case the baseline lists: STALE)
+        assertThat(comparison.broken()).extracting(Change::caseId).containsExactly("qs.x.newly-broken");
+        assertThat(comparison.changed()).containsExactly(
+                new Change("qs.x.newly-known", Verdict.STALE, Verdict.KNOWN, ""),
+                new Change("qs.x.was-known", Verdict.KNOWN, Verdict.STALE, ""));
+        java.nio.file.Files.delete(file);
+    }
+
+    @Test
+    void should_report_reply_drift_in_cases_that_pass_in_both_runs_but_not_key_order() {
+        RunResult before = run("a",
+                aCase("qs.x.error-text").exchange("[\"map_doc\",{}]", "[\"error\",\"x\",\"old text\"]"),
+                aCase("qs.x.new-field").exchange("[\"ddoc\"]", "{\"code\":200,\"body\":\"a\"}"),
+                aCase("qs.x.key-order").exchange("[\"ddoc\"]", "{\"a\":1,\"b\":[1,2]}"));
+        RunResult after = run("b",
+                aCase("qs.x.error-text").exchange("[\"map_doc\",{}]", "[\"error\",\"x\",\"new text\"]"),
+                aCase("qs.x.new-field").exchange("[\"ddoc\"]", "{\"code\":200,\"body\":\"a\",\"headers\":{}}"),
+                aCase("qs.x.key-order").exchange("[\"ddoc\"]", "{ \"b\": [1,2], \"a\": 1 }"));
+
+        RunComparison comparison = RunComparison.compare(before, after);
+
+        assertThat(comparison.drift()).containsExactly(
+                new ReplyDrift("qs.x.error-text", 1, "$[2]", "[\"error\",\"x\",\"old text\"]",
+                        "[\"error\",\"x\",\"new text\"]"),
+                new ReplyDrift("qs.x.new-field", 1, "$.headers", "{\"code\":200,\"body\":\"a\"}",
+                        "{\"code\":200,\"body\":\"a\",\"headers\":{}}"));
+        assertThat(comparison.hasRegressions()).isFalse();
+    }
+
+    @Test
+    void should_not_compare_replies_of_cases_whose_requests_differ_as_generated_cases_of_another_seed_do() {
+        RunResult before = run("a", aCase("qs.generated-map.x").exchange("[\"map_doc\",{\"n\":1}]", "[[[1,1]]]"));
+        RunResult after = run("b", aCase("qs.generated-map.x").exchange("[\"map_doc\",{\"n\":2}]", "[[[2,2]]]"));
+
+        RunComparison comparison = RunComparison.compare(before, after);
+
+        assertThat(comparison.drift()).isEmpty();
+        assertThat(comparison.inputsDiffer()).isEqualTo(1);
+    }
+
+    @Test
+    void should_report_a_section_whose_time_changed_beyond_both_thresholds_only() {
+        RunResult before = run("a",
+                aCase("qs.slow.a").duration(java.time.Duration.ofMillis(400)),
+                aCase("qs.jitter.a").duration(java.time.Duration.ofMillis(10)),
+                aCase("qs.steady.a").duration(java.time.Duration.ofMillis(2_000)));
+        RunResult after = run("b",
+                aCase("qs.slow.a").duration(java.time.Duration.ofMillis(900)),
+                aCase("qs.jitter.a").duration(java.time.Duration.ofMillis(90)),
+                aCase("qs.steady.a").duration(java.time.Duration.ofMillis(2_600)));
+
+        RunComparison comparison = RunComparison.compare(before, after);
+
+        assertThat(comparison.timing()).extracting(SectionTiming::section).containsExactly("qs.slow");
+        assertThat(comparison.timing().get(0).ratio()).isEqualTo(2.25);
+        assertThat(comparison.hasRegressions()).isFalse();
     }
 }
