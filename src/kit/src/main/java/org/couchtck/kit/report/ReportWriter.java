@@ -10,7 +10,7 @@ public final class ReportWriter {
     private ReportWriter() {}
 
     /**
-     * Writes results.json, junit.xml, report.html and summary.md into {@code dir}, creating it if needed and
+     * Writes results.json, junit.xml, report.html, summary.md and badge.svg into {@code dir}, creating it if needed and
      * replacing earlier files of the same names.
      *
      * @return where each report was written
@@ -23,6 +23,8 @@ public final class ReportWriter {
         JunitXmlWriter.write(run, files.junitXml());
         HtmlReportWriter.write(run, files.html());
         MarkdownSummaryWriter.write(run, files.markdown());
+        // For READMEs: the same badge couchtck matrix writes per target.
+        Badge.write(Matrix.Target.ran(run.target().name(), run), dir.resolve("badge.svg"));
         return files;
     }
 }

@@ -1,0 +1,145 @@
+package org.couchtck.kit.report;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.couchtck.kit.cases.Level;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
+
+/**
+ * Several targets' runs side by side ({@code couchtck matrix}): one row per case any of them ran, one column per
+ * target. A case a target did not run is absent from its column, never a PASS; a target that could not be run at all
+ * is a column with the reason and no verdicts.
+ */
+public final class Matrix {
+
+    /**
+     * One column.
+     *
+     * @param name the column's name, as the user gave it
+     * @param run the target's run; empty when it could not be run
+     * @param unavailable why it could not be run; empty when it ran
+     */
+    public record Target(String name, Optional<RunResult> run, String unavailable) {
+
+        public Target {
+            Objects.requireNonNull(name, "name");
+            unavailable = unavailable == null ? "" : unavailable;
+        }
+
+        /** A target that ran. */
+        public static Target ran(String name, RunResult run) {
+            return new Target(name, Optional.of(run), "");
+        }
+
+        /** A target that could not be run, and why. */
+        public static Target unavailable(String name, String why) {
+            return new Target(name, Optional.empty(), why);
+        }
+
+        /** MUST cases that passed, over MUST cases that applied (NA left out): what the target's badge says. */
+        public MustScore mustScore() {
+            int applicable = 0;
+            int passed = 0;
+            for (CaseResult result : run.map(RunResult::cases).orElse(List.of())) {
+                if (result.level() == Level.MUST && result.verdict() != Verdict.NA) {
+                    applicable++;
+                    if (result.verdict() == Verdict.PASS) {
+                        passed++;
+                    }
+                }
+            }
+            return new MustScore(passed, applicable);
+        }
+    }
+
+    /** MUST cases passed and applicable; KNOWN, STALE, FAIL and ERROR all count as not passed. */
+    public record MustScore(int passed, int applicable) {}
+
+    /**
+     * One case's row.
+     *
+     * @param caseId the case id
+     * @param section its section, under its suite ({@code qs/map_doc})
+     * @param level its level; null when no target said
+     * @param description its one-line description
+     * @param cells its result per target, in column order; null where that target did not run it
+     */
+    public record Row(String caseId, String section, Level level, String description, List<CaseResult> cells) {
+
+        /** Whether a target that ran this case failed it in a way that fails a run (FAIL, ERROR, STALE). */
+        public boolean anyFails() {
+            return cells.stream().anyMatch(c -> c != null && c.verdict().failsRun());
+        }
+
+        /** Whether the targets that ran this case (and for which it applied) reached different verdicts. */
+        public boolean disagrees() {
+            return cells.stream().filter(c -> c != null && c.verdict() != Verdict.NA).map(CaseResult::verdict)
+                    .distinct().count() > 1;
+        }
+    }
+
+    private final List<Target> targets;
+    private final List<Row> rows;
+
+    private Matrix(List<Target> targets, List<Row> rows) {
+        this.targets = List.copyOf(targets);
+        this.rows = List.copyOf(rows);
+    }
+
+    /** The matrix of {@code targets}; rows in the order cases first appear, column by column. */
+    public static Matrix of(List<Target> targets) {
+        Map<String, CaseResult[]> cells = new LinkedHashMap<>();
+        for (int t = 0; t < targets.size(); t++) {
+            for (CaseResult result : targets.get(t).run().map(RunResult::cases).orElse(List.of())) {
+                cells.computeIfAbsent(result.caseId(), id -> new CaseResult[targets.size()])[t] = result;
+            }
+        }
+        List<Row> rows = new ArrayList<>(cells.size());
+        cells.forEach((id, row) -> {
+            CaseResult any = java.util.Arrays.stream(row).filter(Objects::nonNull).findFirst().orElseThrow();
+            rows.add(new Row(id, RunSections.qualifiedNameOf(any), any.level(), any.description(),
+                    java.util.Collections.unmodifiableList(java.util.Arrays.asList(row.clone()))));
+        });
+        return new Matrix(targets, rows);
+    }
+
+    public List<Target> targets() {
+        return targets;
+    }
+
+    public List<Row> rows() {
+        return rows;
+    }
+
+    /** Verdict counts per section, per target (column order); sections in row order. */
+    public Map<String, List<Map<Verdict, Integer>>> sectionTotals() {
+        Map<String, List<Map<Verdict, Integer>>> totals = new LinkedHashMap<>();
+        for (Row row : rows) {
+            List<Map<Verdict, Integer>> perTarget = totals.computeIfAbsent(row.section(), s -> {
+                List<Map<Verdict, Integer>> counts = new ArrayList<>();
+                for (int t = 0; t < targets.size(); t++) {
+                    counts.add(new EnumMap<>(Verdict.class));
+                }
+                return counts;
+            });
+            for (int t = 0; t < targets.size(); t++) {
+                CaseResult cell = row.cells().get(t);
+                if (cell != null) {
+                    perTarget.get(t).merge(cell.verdict(), 1, Integer::sum);
+                }
+            }
+        }
+        return totals;
+    }
+
+    /** Whether every target ran and passed (no FAIL, ERROR or STALE). */
+    public boolean allPassed() {
+        return targets.stream().allMatch(t -> t.run().map(RunResult::passed).orElse(false));
+    }
+}
