@@ -25,6 +25,8 @@ import org.couchtck.kit.cli.CouchTckCommand;
 @Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, requiresProject = true)
 public class RunMojo extends AbstractMojo {
 
+    private static final String DEFAULT_REPORT_FOLDER = "couchtck-reports";
+
     /** Command line of the query server to test. Default: the reference query server, in its own JVM. */
     @Parameter(property = "couchtck.server")
     String server;
@@ -93,7 +95,9 @@ public class RunMojo extends AbstractMojo {
 
     /**
      * Where a copy of junit.xml goes as {@code TEST-couchtck.xml}, so that the tools that read Failsafe's reports
-     * (CI test tabs, the Surefire report plugin with {@code reportsDirectories}) show the cases. Empty: no copy.
+     * (CI test tabs, the Surefire report plugin with {@code reportsDirectories}) show the cases. Empty: no copy. An
+     * execution with a report directory of another name writes {@code TEST-couchtck-<that name>.xml}, so that two
+     * executions (two servers) do not overwrite each other's.
      */
     @Parameter(property = "couchtck.junitReportsDirectory", defaultValue = "${project.build.directory}/failsafe-reports")
     File junitReportsDirectory;
@@ -208,6 +212,12 @@ public class RunMojo extends AbstractMojo {
         return args.toList();
     }
 
+    static String junitReportName(Path reports) {
+        Path name = reports.getFileName();
+        return name == null || name.toString().equals(DEFAULT_REPORT_FOLDER) ? "TEST-couchtck.xml"
+                : "TEST-couchtck-" + name + ".xml";
+    }
+
     private void copyJunitReport(Path reports) throws MojoExecutionException {
         Path junit = reports.resolve("junit.xml");
         if (junitReportsDirectory == null || junitReportsDirectory.getPath().isBlank() || !Files.isRegularFile(junit)) {
@@ -215,7 +225,7 @@ public class RunMojo extends AbstractMojo {
         }
         try {
             Files.createDirectories(junitReportsDirectory.toPath());
-            Files.copy(junit, junitReportsDirectory.toPath().resolve("TEST-couchtck.xml"),
+            Files.copy(junit, junitReportsDirectory.toPath().resolve(junitReportName(reports)),
                     StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new MojoExecutionException("couchtck: cannot copy " + junit + " to " + junitReportsDirectory

@@ -95,14 +95,15 @@ class RunMojoTest {
 
     @Test
     void should_run_the_reference_and_copy_its_junit_report_where_failsafe_reports_go() throws Exception {
-        RunMojo mojo = mojoReportingTo(temp.resolve("reports"));
+        RunMojo mojo = mojoReportingTo(temp.resolve("couchtck-reports"));
         mojo.includes = List.of("qs.map_doc.no-functions");
         mojo.suites = List.of("query-server");
 
         mojo.execute();
 
-        assertThat(temp.resolve("reports/results.json")).exists();
-        assertThat(temp.resolve("failsafe/TEST-couchtck.xml")).hasSameTextualContentAs(temp.resolve("reports/junit.xml"));
+        assertThat(temp.resolve("couchtck-reports/results.json")).exists();
+        assertThat(temp.resolve("failsafe/TEST-couchtck.xml"))
+                .hasSameTextualContentAs(temp.resolve("couchtck-reports/junit.xml"));
     }
 
     @Test
@@ -138,6 +139,12 @@ class RunMojoTest {
 
         assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
                 .hasMessageContaining("configuration is unusable").hasMessageContaining("OFTEN");
+    }
+
+    @Test
+    void should_name_the_junit_copy_after_a_report_folder_of_its_own_so_two_executions_keep_both() {
+        assertThat(RunMojo.junitReportName(Path.of("target", "couchtck-reports"))).isEqualTo("TEST-couchtck.xml");
+        assertThat(RunMojo.junitReportName(Path.of("target", "python-server"))).isEqualTo("TEST-couchtck-python-server.xml");
     }
 
     private RunMojo mojoReportingTo(Path reports) {

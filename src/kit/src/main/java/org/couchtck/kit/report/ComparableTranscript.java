@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.couchtck.kit.check.CaseResult;
@@ -38,7 +40,7 @@ record ComparableTranscript(List<String> sent, List<JsonNode> replies) {
     /** An opaque update sequence, as CouchDB and the reference write them (a number, a dash, a long token). */
     private static final Pattern SEQUENCE = Pattern.compile("\\b\\d+-[A-Za-z0-9_-]{40,}");
     /** Fields whose values are the state of background work at the moment of the request, or made up anew. */
-    private static final java.util.Set<String> VOLATILE_FIELDS = java.util.Set.of("since", "instance_start_time",
+    private static final Set<String> VOLATILE_FIELDS = Set.of("since", "instance_start_time",
             "uuid", "updater_running", "compact_running", "waiting_clients", "waiting_commit", "updates_pending",
             "pending", "started_on", "updated_on", "pid", "changes_done", "progress", "total_changes");
     private static final Pattern TRUNCATED = Pattern.compile(" ?…\\[\\d+ more chars]$");
@@ -142,7 +144,7 @@ record ComparableTranscript(List<String> sent, List<JsonNode> replies) {
             String line = lines.get(i);
             int colon = line.indexOf(':');
             if (colon > 0 && KEPT_HEADER.matcher(line.substring(0, colon)).matches()) {
-                headers.put(line.substring(0, colon).toLowerCase(java.util.Locale.ROOT), line.substring(colon + 1).strip());
+                headers.put(line.substring(0, colon).toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
             }
         }
         ArrayNode body = reply.putArray("body");

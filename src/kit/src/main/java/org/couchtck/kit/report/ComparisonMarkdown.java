@@ -1,6 +1,7 @@
 package org.couchtck.kit.report;
 
 import java.util.List;
+import java.util.Locale;
 import org.couchtck.kit.report.RunComparison.Change;
 
 /** A comparison as GitHub-flavoured Markdown: headline, counts, then a table per non-empty part, regressions first. */
@@ -77,7 +78,7 @@ public final class ComparisonMarkdown {
         for (SectionTiming t : timing) {
             md.append("| ").append(MarkdownText.inline(t.section(), 80)).append(" | ").append(t.cases()).append(" | ")
                     .append(DurationText.human(t.before())).append(" | ").append(DurationText.human(t.after()))
-                    .append(" | ").append(String.format(java.util.Locale.ROOT, "%.2f×", t.ratio())).append(" |\n");
+                    .append(" | ").append(String.format(Locale.ROOT, "%.2f×", t.ratio())).append(" |\n");
         }
     }
 }

@@ -1,9 +1,6 @@
 package org.couchtck.kit.report;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -37,7 +34,8 @@ public final class HtmlReportWriter {
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>couchtck report ").append(Html.escape(run.runId())).append("</title>\n")
-                .append("<style>\n").append(css()).append(VerdictStyle.css()).append("</style>\n</head>\n<body>\n");
+                .append("<style>\n").append(ReportResource.text(CSS_RESOURCE)).append(VerdictStyle.css())
+                .append("</style>\n</head>\n<body>\n");
         header(html, run);
         html.append("<main>\n<section id=\"sections\">\n<h2>By section</h2>\n")
                 .append(SectionChart.svg(sections)).append("</section>\n");
@@ -125,16 +123,5 @@ public final class HtmlReportWriter {
             html.append("</tbody></table>\n</section>\n");
         }
         html.append("</section>\n");
-    }
-
-    private static String css() {
-        try (InputStream in = HtmlReportWriter.class.getResourceAsStream(CSS_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException(CSS_RESOURCE + " is missing from the kit's class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

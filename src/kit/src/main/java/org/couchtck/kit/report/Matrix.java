@@ -1,6 +1,8 @@
 package org.couchtck.kit.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,9 +104,9 @@ public final class Matrix {
         }
         List<Row> rows = new ArrayList<>(cells.size());
         cells.forEach((id, row) -> {
-            CaseResult any = java.util.Arrays.stream(row).filter(Objects::nonNull).findFirst().orElseThrow();
+            CaseResult any = Arrays.stream(row).filter(Objects::nonNull).findFirst().orElseThrow();
             rows.add(new Row(id, RunSections.qualifiedNameOf(any), any.level(), any.description(),
-                    java.util.Collections.unmodifiableList(java.util.Arrays.asList(row.clone()))));
+                    Collections.unmodifiableList(Arrays.asList(row.clone()))));
         });
         return new Matrix(targets, rows);
     }

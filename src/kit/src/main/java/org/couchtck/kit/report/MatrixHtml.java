@@ -4,9 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +34,7 @@ public final class MatrixHtml {
         StringBuilder html = new StringBuilder(65_536);
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-                .append("<title>couchtck matrix</title>\n<style>\n").append(resource("matrix.css"))
+                .append("<title>couchtck matrix</title>\n<style>\n").append(ReportResource.text("matrix.css"))
                 .append(VerdictStyle.css()).append("</style>\n</head>\n<body>\n<header>\n<h1>couchtck matrix</h1>\n<p>")
                 .append(matrix.rows().size()).append(" cases, ").append(matrix.targets().size())
                 .append(" targets.</p>\n");
@@ -72,7 +69,7 @@ public final class MatrixHtml {
                 .append("<h2 id=\"t-title\"></h2><p id=\"t-verdict\"></p><p id=\"t-message\"></p>")
                 .append("<pre id=\"t-text\"></pre></dialog>\n")
                 .append("<script type=\"application/json\" id=\"transcripts\">").append(scriptSafe(transcripts))
-                .append("</script>\n<script>\n").append(resource("matrix.js")).append("</script>\n</body>\n</html>\n");
+                .append("</script>\n<script>\n").append(ReportResource.text("matrix.js")).append("</script>\n</body>\n</html>\n");
         return html.toString();
     }
 
@@ -151,17 +148,6 @@ public final class MatrixHtml {
             return JSON.writeValueAsString(json).replace("<", "\\u003c");
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = MatrixHtml.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException(name + " is missing from the kit's class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -15,10 +15,13 @@ import org.couchtck.kit.check.Verdict;
  * {@code matrix.json}: the matrix for machines. {@code targets} in column order (name, what was run, passed, verdict
  * counts, the MUST score of the badge, or {@code unavailable} with the reason), then {@code cases} in row order (id,
  * section, level, description, and {@code verdicts} by target name; a target that did not run the case is left out).
+ * Its JSON Schema ships beside this class ({@link #SCHEMA_RESOURCE}).
  */
 public final class MatrixJson {
 
     static final int SCHEMA_VERSION = 1;
+    /** The JSON Schema of matrix.json, on the kit's class path beside this class. */
+    public static final String SCHEMA_RESOURCE = "matrix.schema.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private MatrixJson() {}

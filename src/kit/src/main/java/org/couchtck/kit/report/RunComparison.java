@@ -134,7 +134,7 @@ public final class RunComparison {
             if (then == null || then.verdict() == Verdict.NA || now.verdict() == Verdict.NA) {
                 continue;
             }
-            String section = now.caseId().contains(".") ? sectionOf(now.caseId()) : now.section();
+            String section = RunSections.qualifiedNameOf(now);
             Duration[] sum = sums.computeIfAbsent(section, s -> new Duration[] {Duration.ZERO, Duration.ZERO});
             sum[0] = sum[0].plus(then.duration());
             sum[1] = sum[1].plus(now.duration());
@@ -149,13 +149,6 @@ public final class RunComparison {
         });
         changes.sort(Comparator.comparingDouble(SectionTiming::ratio).reversed());
         return changes;
-    }
-
-    /** {@code qs.map_doc.x} is in section {@code qs.map_doc}: the suite's prefix keeps qs and http sections apart. */
-    private static String sectionOf(String caseId) {
-        int first = caseId.indexOf('.');
-        int second = caseId.indexOf('.', first + 1);
-        return second < 0 ? caseId : caseId.substring(0, second);
     }
 
     private static Map<String, CaseResult> byId(RunResult run, UnaryOperator<CaseResult> judge) {

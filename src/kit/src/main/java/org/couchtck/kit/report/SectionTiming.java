@@ -16,7 +16,7 @@ public record SectionTiming(String section, int cases, Duration before, Duration
     /** A change counts when the later time is at least this many times the earlier one, or at most its inverse... */
     static final double RATIO = 2.0;
     /** ... and differs from it by at least this much: short sections jitter by large ratios. */
-    static final Duration FLOOR = Duration.ofMillis(500);
+    static final Duration FLOOR = Duration.ofSeconds(1);
 
     /** Whether the change is beyond noise (both thresholds passed). */
     boolean beyondNoise() {

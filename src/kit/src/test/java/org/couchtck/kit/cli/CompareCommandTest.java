@@ -29,7 +29,9 @@ class CompareCommandTest {
         assertThat(cli.out()).startsWith("## couchtck compare: ✅ no regressions")
                 .containsPattern("0 newly failing · 0 changed · 0 fixed · 0 added · 0 removed · \\d+ unchanged "
                         + "\\(0 with reply drift, 0 generated from other inputs")
-                .doesNotContain("### ");
+                // Timing may differ (the first run in a JVM is the slower): it is reported, not judged.
+                .doesNotContain("### Newly failing", "### Changed", "### Fixed", "### Added", "### Removed",
+                        "### Reply drift");
     }
 
     @Test

@@ -5,7 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.couchtck.kit.report.TestRuns.aCase;
 import static org.couchtck.kit.report.TestRuns.aRun;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.check.Verdict;
 import org.junit.jupiter.api.Test;
@@ -48,7 +54,7 @@ class MatrixTest {
     void should_total_each_section_per_target() {
         Matrix matrix = Matrix.of(List.of(Matrix.Target.ran("ref", reference), Matrix.Target.ran("other", other)));
 
-        var totals = matrix.sectionTotals();
+        Map<String, List<Map<Verdict, Integer>>> totals = matrix.sectionTotals();
 
         assertThat(totals.keySet()).containsExactly("query-server/map_doc", "query-server/reduce");
         assertThat(totals.get("query-server/map_doc").get(0)).containsEntry(Verdict.PASS, 2);
@@ -67,6 +73,10 @@ class MatrixTest {
         assertThatJson(json).node("targets[0].must").isEqualTo("{\"passed\":2,\"applicable\":2}");
         assertThatJson(json).node("targets[1].counts.FAIL").isEqualTo(1);
         assertThatJson(json).node("targets[2]").isEqualTo("{\"name\":\"gone\",\"unavailable\":\"cannot start\"}");
+        try (InputStream schemaText = MatrixJson.class.getResourceAsStream(MatrixJson.SCHEMA_RESOURCE)) {
+            JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaText);
+            assertThat(schema.validate(new ObjectMapper().readTree(json))).isEmpty();
+        }
         assertThatJson(json).node("cases[2]").isEqualTo("""
                 {"id":"qs.reduce.c","section":"query-server/reduce","level":"MUST",
                  "description":"what qs.reduce.c checks","verdicts":{"ref":"PASS"}}""");

@@ -3,6 +3,9 @@ package org.couchtck.kit.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.couchtck.kit.report.TestRuns.aCase;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.wire.Direction;
 import org.junit.jupiter.api.Test;
@@ -35,14 +38,14 @@ class ReplyDriftTest {
 
     @Test
     void should_find_the_first_difference_with_its_path_ignoring_key_order() {
-        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        ObjectMapper json = new ObjectMapper();
 
-        assertThat(ReplyDrift.firstDifference(json.valueToTree(java.util.Map.of("a", 1, "b", java.util.List.of(1, 2))),
-                json.valueToTree(java.util.Map.of("b", java.util.List.of(1, 2), "a", 1)), "$")).isEmpty();
-        assertThat(ReplyDrift.firstDifference(json.valueToTree(java.util.List.of(1, 2)),
-                json.valueToTree(java.util.List.of(1, 2, 3)), "$")).contains("$[2]");
-        assertThat(ReplyDrift.firstDifference(json.valueToTree(java.util.Map.of("a", "x")),
-                json.valueToTree(java.util.Map.of()), "$")).contains("$.a");
+        assertThat(ReplyDrift.firstDifference(json.valueToTree(Map.of("a", 1, "b", List.of(1, 2))),
+                json.valueToTree(Map.of("b", List.of(1, 2), "a", 1)), "$")).isEmpty();
+        assertThat(ReplyDrift.firstDifference(json.valueToTree(List.of(1, 2)),
+                json.valueToTree(List.of(1, 2, 3)), "$")).contains("$[2]");
+        assertThat(ReplyDrift.firstDifference(json.valueToTree(Map.of("a", "x")),
+                json.valueToTree(Map.of()), "$")).contains("$.a");
     }
 
     /** An HTTP case as the executor records it: a database made, a document posted under a generated id. */

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.couchtck.kit.report.TestRuns.aCase;
 import static org.couchtck.kit.report.TestRuns.aRun;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.run.Baseline;
 import org.couchtck.kit.report.RunComparison.Change;
 import org.junit.jupiter.api.Test;
 
@@ -139,21 +144,21 @@ class RunComparisonTest {
                 aCase("qs.x.was-known").verdict(Verdict.KNOWN));
         RunResult after = run("b", aCase("qs.x.newly-known").verdict(Verdict.FAIL),
                 aCase("qs.x.newly-broken").verdict(Verdict.FAIL), aCase("qs.x.was-known"));
-        java.nio.file.Path file = java.nio.file.Files.createTempFile("baseline", ".json");
-        java.nio.file.Files.writeString(file, """
+        Path file = Files.createTempFile("baseline", ".json");
+        Files.writeString(file, """
                 {"known": [{"id": "qs.x.newly-known", "reason": "accepted"},
                            {"id": "qs.x.was-known", "reason": "fixed since"}]}""");
 
         // when
         RunComparison comparison = RunComparison.compare(before, after,
-                java.util.Optional.of(org.couchtck.kit.run.Baseline.read(file)));
+                Optional.of(Baseline.read(file)));
 
         // then: as run --baseline would judge both runs (the earlier run passed a case the baseline lists: STALE)
         assertThat(comparison.broken()).extracting(Change::caseId).containsExactly("qs.x.newly-broken");
         assertThat(comparison.changed()).containsExactly(
                 new Change("qs.x.newly-known", Verdict.STALE, Verdict.KNOWN, ""),
                 new Change("qs.x.was-known", Verdict.KNOWN, Verdict.STALE, ""));
-        java.nio.file.Files.delete(file);
+        Files.delete(file);
     }
 
     @Test
@@ -191,17 +196,17 @@ class RunComparisonTest {
     @Test
     void should_report_a_section_whose_time_changed_beyond_both_thresholds_only() {
         RunResult before = run("a",
-                aCase("qs.slow.a").duration(java.time.Duration.ofMillis(400)),
-                aCase("qs.jitter.a").duration(java.time.Duration.ofMillis(10)),
-                aCase("qs.steady.a").duration(java.time.Duration.ofMillis(2_000)));
+                aCase("qs.slow.a").duration(Duration.ofMillis(800)),
+                aCase("qs.jitter.a").duration(Duration.ofMillis(10)),
+                aCase("qs.steady.a").duration(Duration.ofMillis(2_000)));
         RunResult after = run("b",
-                aCase("qs.slow.a").duration(java.time.Duration.ofMillis(900)),
-                aCase("qs.jitter.a").duration(java.time.Duration.ofMillis(90)),
-                aCase("qs.steady.a").duration(java.time.Duration.ofMillis(2_600)));
+                aCase("qs.slow.a").duration(Duration.ofMillis(1_800)),
+                aCase("qs.jitter.a").duration(Duration.ofMillis(900)),
+                aCase("qs.steady.a").duration(Duration.ofMillis(2_600)));
 
         RunComparison comparison = RunComparison.compare(before, after);
 
-        assertThat(comparison.timing()).extracting(SectionTiming::section).containsExactly("qs.slow");
+        assertThat(comparison.timing()).extracting(SectionTiming::section).containsExactly("query-server/slow");
         assertThat(comparison.timing().get(0).ratio()).isEqualTo(2.25);
         assertThat(comparison.hasRegressions()).isFalse();
     }
