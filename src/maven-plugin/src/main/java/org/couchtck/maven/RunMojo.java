@@ -14,7 +14,9 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.couchtck.kit.cli.CouchTckCommand;
+import org.couchtck.kit.process.ServerCommand;
 
 /**
  * Runs the couchtck conformance suites, as {@code couchtck run} does, in the build's JVM, and fails the build when
@@ -22,7 +24,8 @@ import org.couchtck.kit.cli.CouchTckCommand;
  * Every parameter is one of the command's options; each can also be set with its user property ({@code
  * -Dcouchtck.server=...}).
  */
-@Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, requiresProject = true)
+@Mojo(name = "run", defaultPhase = LifecyclePhase.INTEGRATION_TEST, requiresProject = true,
+        requiresDependencyResolution = ResolutionScope.RUNTIME)
 public class RunMojo extends AbstractMojo {
 
     private static final String DEFAULT_REPORT_FOLDER = "couchtck-reports";
@@ -30,6 +33,24 @@ public class RunMojo extends AbstractMojo {
     /** Command line of the query server to test. Default: the reference query server, in its own JVM. */
     @Parameter(property = "couchtck.server")
     String server;
+
+    /**
+     * A query server written in this project: its main class, run with this build's java on the project's compiled
+     * classes and runtime dependencies (instead of {@code server}).
+     */
+    @Parameter(property = "couchtck.serverMainClass")
+    String serverMainClass;
+
+    /** Arguments of {@code serverMainClass}. */
+    @Parameter
+    List<String> serverArguments = new ArrayList<>();
+
+    /** JVM options of {@code serverMainClass} (e.g. {@code -Xmx256m}). */
+    @Parameter
+    List<String> serverJvmOptions = new ArrayList<>();
+
+    @Parameter(defaultValue = "${project.runtimeClasspathElements}", readonly = true)
+    List<String> runtimeClasspath = new ArrayList<>();
 
     /** Language of the functions sent to the server ({@code javascript}, {@code python}, or a pack's language). */
     @Parameter(property = "couchtck.language")
@@ -153,6 +174,9 @@ public class RunMojo extends AbstractMojo {
             return;
         }
         Path reports = reportDirectory.toPath();
+        if (serverMainClass != null && !serverMainClass.isBlank() && server != null && !server.isBlank()) {
+            throw new MojoExecutionException("couchtck: give server or serverMainClass, not both");
+        }
         List<String> arguments = arguments();
         getLog().debug("couchtck " + String.join(" ", arguments));
         int status;
@@ -185,7 +209,7 @@ public class RunMojo extends AbstractMojo {
     /** The {@code couchtck run} command line these parameters stand for. */
     List<String> arguments() {
         KitArguments args = new KitArguments("run");
-        args.option("--server", server);
+        args.option("--server", serverCommand());
         args.option("--language", language);
         functions.forEach(file -> args.option("--functions", file.getPath()));
         args.option("--endpoint", endpoint);
@@ -210,6 +234,22 @@ public class RunMojo extends AbstractMojo {
         args.option("--report-dir", reportDirectory.getPath());
         args.flag("--no-progress");
         return args.toList();
+    }
+
+    /** {@code server}, or the command line that runs {@code serverMainClass} on the project's runtime class path. */
+    String serverCommand() {
+        if (serverMainClass == null || serverMainClass.isBlank()) {
+            return server;
+        }
+        List<String> argv = new ArrayList<>();
+        argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        argv.addAll(serverJvmOptions);
+        argv.add("-cp");
+        argv.add(String.join(File.pathSeparator, runtimeClasspath));
+        argv.add(serverMainClass.strip());
+        argv.addAll(serverArguments);
+        // Quoted so that the kit splits it back into exactly these arguments, spaces in paths included.
+        return new ServerCommand(argv).display();
     }
 
     static String junitReportName(Path reports) {

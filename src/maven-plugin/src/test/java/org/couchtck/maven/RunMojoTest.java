@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.couchtck.kit.process.ServerCommand;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -145,6 +146,32 @@ class RunMojoTest {
     void should_name_the_junit_copy_after_a_report_folder_of_its_own_so_two_executions_keep_both() {
         assertThat(RunMojo.junitReportName(Path.of("target", "couchtck-reports"))).isEqualTo("TEST-couchtck.xml");
         assertThat(RunMojo.junitReportName(Path.of("target", "python-server"))).isEqualTo("TEST-couchtck-python-server.xml");
+    }
+
+    @Test
+    void should_run_a_main_class_of_the_project_on_its_runtime_class_path_when_given_one() {
+        RunMojo mojo = mojoReportingTo(temp);
+        mojo.serverMainClass = "com.example.MyViewServer";
+        mojo.serverArguments = List.of("--strict");
+        mojo.serverJvmOptions = List.of("-Xmx64m");
+        mojo.runtimeClasspath = List.of("/home/me/my project/target/classes", "/repo/dep.jar");
+
+        String server = mojo.arguments().get(mojo.arguments().indexOf("--server") + 1);
+
+        assertThat(ServerCommand.parse(server).argv()).containsExactly(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m", "-cp",
+                "/home/me/my project/target/classes" + java.io.File.pathSeparator + "/repo/dep.jar",
+                "com.example.MyViewServer", "--strict");
+    }
+
+    @Test
+    void should_refuse_both_a_server_command_and_a_main_class() {
+        RunMojo mojo = mojoReportingTo(temp.resolve("reports"));
+        mojo.server = "python3 -m couchdb.view";
+        mojo.serverMainClass = "com.example.MyViewServer";
+
+        assertThatThrownBy(mojo::execute).isInstanceOf(MojoExecutionException.class)
+                .hasMessageContaining("not both");
     }
 
     private RunMojo mojoReportingTo(Path reports) {
