@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -14,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.couchtck.kit.process.ProcessTree;
 import org.couchtck.kit.process.ServerCommand;
@@ -24,8 +21,8 @@ import org.couchtck.reference.queryserver.MapPipeWorkload;
  * The map pipe: how fast a query server indexes when its whole input is there at once. A fresh process per run gets a
  * reset, one map function and {@code docs} {@code map_doc} lines ({@link MapPipeWorkload}), written to its stdin as
  * fast as it reads them; stdin is then closed and the whole process is timed until it exits. Measured per run: wall
- * time, CPU time and peak resident memory of the process (from {@code /proc} while it runs, where there is one), and
- * the time to its third reply (start-up: the replies to reset, add_fun and the first document). The output's SHA-256
+ * time, CPU time and peak resident memory of the process and the processes it starts ({@link ProcessUsage}, from
+ * {@code /proc} where there is one), and the time to its third reply (start-up: the replies to reset, add_fun and the first document). The output's SHA-256
  * tells whether two servers, or one server before and after a change, wrote the same bytes.
  */
 public final class PipeBenchmark {
@@ -44,8 +41,8 @@ public final class PipeBenchmark {
      * One run.
      *
      * @param wallSeconds from start to exit
-     * @param cpuSeconds user and system time of the process, when it could be read
-     * @param peakMiB peak resident memory (VmHWM), when it could be read
+     * @param cpuSeconds user and system time of the process and the descendants it waited for, when it could be read
+     * @param peakMiB peak resident memory (VmHWM) of the process, plus that of its descendants, when it could be read
      * @param startupSeconds from start to the third reply
      * @param sha256 of everything the process wrote to stdout
      */
@@ -97,9 +94,10 @@ public final class PipeBenchmark {
     }
 
     private Run runOnce(byte[] input) throws IOException {
+        ProcessUsage usage = new ProcessUsage();
         long started = System.nanoTime();
         Process process = new ProcessBuilder(command.argv()).start();
-        ProcStats stats = new ProcStats(process.pid());
+        usage.track(process.toHandle());
         Thread writer = new Thread(() -> feed(process.getOutputStream(), input), "couchtck-pipe-writer");
         writer.setDaemon(true);
         writer.start();
@@ -107,12 +105,12 @@ public final class PipeBenchmark {
         Thread errors = new Thread(() -> drain(process.getErrorStream(), stderr), "couchtck-pipe-stderr");
         errors.setDaemon(true);
         errors.start();
-        Thread sampler = new Thread(() -> sample(process, stats), "couchtck-pipe-sampler");
+        Thread sampler = new Thread(() -> sample(process, usage), "couchtck-pipe-sampler");
         sampler.setDaemon(true);
         sampler.start();
-        Replies replies = new Replies();
+        Replies replies = new Replies(started);
         try (InputStream out = process.getInputStream()) {
-            Thread reader = new Thread(() -> replies.read(out, started), "couchtck-pipe-reader");
+            Thread reader = new Thread(() -> replies.read(out), "couchtck-pipe-reader");
             reader.setDaemon(true);
             reader.start();
             if (!process.waitFor(options.runLimit().toMillis(), TimeUnit.MILLISECONDS)) {
@@ -121,12 +119,13 @@ public final class PipeBenchmark {
                         + " s; killed after " + replies.lines + " lines of output");
             }
             long ended = System.nanoTime();
+            usage.exited();
             reader.join(Duration.ofSeconds(10).toMillis());
             sampler.join(Duration.ofSeconds(2).toMillis());
             errors.join(Duration.ofSeconds(2).toMillis());
             replies.check(options.docs(), process.exitValue(), tail(stderr));
-            return new Run(seconds(ended - started), stats.cpuSeconds(), stats.peakMiB(),
-                    seconds(replies.thirdReplyNanos - started), replies.sha256());
+            return new Run(seconds(ended - started), usage.cpuSeconds(), usage.peakMiB(),
+                    replies.startupSeconds(), replies.sha256());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PipeException("interrupted");
@@ -208,14 +207,14 @@ public final class PipeBenchmark {
         return text.length() > STDERR_TAIL ? text.substring(text.length() - STDERR_TAIL) : text;
     }
 
-    private static void sample(Process process, ProcStats stats) {
-        while (process.isAlive()) {
-            stats.read();
-            try {
+    private static void sample(Process process, ProcessUsage usage) {
+        try (usage) {
+            while (process.isAlive()) {
+                usage.sample();
                 Thread.sleep(SAMPLE_EVERY.toMillis());
-            } catch (InterruptedException e) {
-                return;
             }
+        } catch (InterruptedException e) {
+            // Stopped.
         }
     }
 
@@ -223,55 +222,118 @@ public final class PipeBenchmark {
         return nanos / 1e9;
     }
 
-    /** What the server wrote: counted, checked line by line, hashed. */
-    private static final class Replies {
+    /**
+     * What the server wrote: counted, checked line by line, hashed. Read as bytes, each line judged by its start and
+     * its last byte alone, so that the kit takes little of the CPU the server is measured on.
+     */
+    static final class Replies {
+        /** Bytes kept of a line's start: enough to judge it, and to quote a bad one. */
+        private static final int KEPT = 200;
+        private static final byte[] LOG = "[\"log\",".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] ERROR = "[\"error\"".getBytes(StandardCharsets.US_ASCII);
+        private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
+
         private final MessageDigest digest = sha256Digest();
+        private final long started;
+        private final byte[] start = new byte[KEPT];
+        private int kept;
+        private long length;
+        private byte last;
         volatile long lines;
         volatile long thirdReplyNanos;
         private long replies;
         private String firstBad;
         private long firstBadNumber;
 
+        /** @param started when the server was started ({@link System#nanoTime}), for the time to its third reply */
+        Replies(long started) {
+            this.started = started;
+        }
+
         // Replies are lines that are not ["log", ...]; every one after add_fun must be a list of lists, not an error.
-        void read(InputStream out, long started) {
+        void read(InputStream out) {
             byte[] buffer = new byte[64 * 1024];
-            ByteArrayOutputStream line = new ByteArrayOutputStream(512);
             try {
                 int n;
                 while ((n = out.read(buffer)) > 0) {
-                    digest.update(buffer, 0, n);
-                    for (int i = 0; i < n; i++) {
-                        if (buffer[i] == '\n') {
-                            endLine(line.toString(StandardCharsets.UTF_8));
-                            line.reset();
-                        } else if (line.size() < 4096) {
-                            line.write(buffer[i]);
-                        }
-                    }
-                }
-                if (line.size() > 0) {
-                    endLine(line.toString(StandardCharsets.UTF_8));
+                    accept(buffer, n);
                 }
             } catch (IOException e) {
                 // Output ended with the process.
             }
+            finish();
         }
 
-        private void endLine(String text) {
-            lines++;
-            if (text.startsWith("[\"log\",")) {
-                return;
+        /** Takes the next {@code n} bytes of output. */
+        void accept(byte[] buffer, int n) {
+            digest.update(buffer, 0, n);
+            int from = 0;
+            for (int i = 0; i < n; i++) {
+                if (buffer[i] == '\n') {
+                    take(buffer, from, i);
+                    endLine();
+                    from = i + 1;
+                }
             }
+            take(buffer, from, n);
+        }
+
+        /** Ends the output: a last line without a newline still counts. */
+        void finish() {
+            if (length > 0) {
+                endLine();
+            }
+        }
+
+        private void take(byte[] buffer, int from, int to) {
+            if (to > from) {
+                int room = Math.min(KEPT - kept, to - from);
+                System.arraycopy(buffer, from, start, kept, room);
+                kept += room;
+                length += to - from;
+                last = buffer[to - 1];
+            }
+        }
+
+        private void endLine() {
+            lines++;
+            boolean log = startsWith(LOG);
+            if (!log) {
+                judge();
+            }
+            kept = 0;
+            length = 0;
+        }
+
+        private void judge() {
             replies++;
             if (replies == 3) {
                 thirdReplyNanos = System.nanoTime();
             }
-            boolean good = replies <= 2 ? text.equals("true")
-                    : text.startsWith("[") && text.endsWith("]") && !text.startsWith("[\"error\"");
+            boolean good = replies <= 2 ? length == TRUE.length && startsWith(TRUE)
+                    : length >= 2 && start[0] == '[' && last == ']' && !startsWith(ERROR);
             if (!good && firstBad == null) {
-                firstBad = text.length() > 200 ? text.substring(0, 200) + "..." : text;
+                String text = new String(start, 0, kept, StandardCharsets.UTF_8);
+                firstBad = length > kept ? text + "..." : text;
                 firstBadNumber = replies;
             }
+        }
+
+        private boolean startsWith(byte[] prefix) {
+            if (kept < prefix.length) {
+                return false;
+            }
+            for (int i = 0; i < prefix.length; i++) {
+                if (start[i] != prefix[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Seconds from the start to the third reply. */
+        double startupSeconds() {
+            return seconds(thirdReplyNanos - started);
         }
 
         void check(int docs, int exitCode, String stderrTail) {
@@ -297,45 +359,6 @@ public final class PipeBenchmark {
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException("SHA-256 is missing from this JVM", e);
             }
-        }
-    }
-
-    /** CPU time and peak memory of a process, read from Linux's /proc while it lives; empty elsewhere. */
-    private static final class ProcStats {
-        private static final double CLOCK_TICKS_PER_SECOND = 100;
-        private final Path stat;
-        private final Path status;
-        private volatile OptionalLong cpuTicks = OptionalLong.empty();
-        private volatile OptionalLong peakKiB = OptionalLong.empty();
-
-        ProcStats(long pid) {
-            stat = Path.of("/proc", Long.toString(pid), "stat");
-            status = Path.of("/proc", Long.toString(pid), "status");
-        }
-
-        void read() {
-            try {
-                String text = Files.readString(stat);
-                // Fields after the command name (which may hold spaces) start after the last ')'.
-                String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
-                cpuTicks = OptionalLong.of(Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
-                for (String line : Files.readAllLines(status)) {
-                    if (line.startsWith("VmHWM:")) {
-                        peakKiB = OptionalLong.of(Long.parseLong(line.replaceAll("[^0-9]", "")));
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                // No /proc here, or the process has just exited: keep the last reading.
-            }
-        }
-
-        OptionalDouble cpuSeconds() {
-            return cpuTicks.isPresent() ? OptionalDouble.of(cpuTicks.getAsLong() / CLOCK_TICKS_PER_SECOND)
-                    : OptionalDouble.empty();
-        }
-
-        OptionalDouble peakMiB() {
-            return peakKiB.isPresent() ? OptionalDouble.of(peakKiB.getAsLong() / 1024.0) : OptionalDouble.empty();
         }
     }
 }

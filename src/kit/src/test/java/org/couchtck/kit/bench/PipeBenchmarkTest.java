@@ -1,7 +1,9 @@
 package org.couchtck.kit.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -93,6 +95,60 @@ class PipeBenchmarkTest {
 
         assertThatThrownBy(bench::run).isInstanceOf(PipeBenchmark.PipeException.class)
                 .hasMessageContaining("did not finish within 3 s");
+    }
+
+    @Test
+    void cpu_time_and_peak_memory_include_the_server_a_wrapper_runs() throws Exception {
+        // given: a wrapper (a script without exec) whose child holds 96 MiB and uses 1.5 s of CPU before answering
+        ServerCommand wrapped = ServerCommand.javaMain("org.couchtck.kit.testservers.WrapperServer",
+                "org.couchtck.kit.testservers.FakeMapServer", "--hold-mib", "96", "--burn-cpu-ms", "1500");
+
+        // when
+        PipeBenchmark.Run run = bench(wrapped, 50, 1, Duration.ofMinutes(1)).run().get(0);
+
+        // then: the wrapper's own JVM alone comes nowhere near either figure
+        assertThat(run.cpuSeconds()).isPresent();
+        assertThat(run.cpuSeconds().getAsDouble()).isGreaterThanOrEqualTo(1.5);
+        assertThat(run.peakMiB()).isPresent();
+        assertThat(run.peakMiB().getAsDouble()).isGreaterThanOrEqualTo(96);
+    }
+
+    @Test
+    void replies_are_judged_whole_however_the_output_is_cut_and_however_long_they_are() {
+        // given: a reply of 10,000 bytes, and output cut into pieces of 7 bytes
+        String longReply = "[[[\"k\",\"" + "x".repeat(10_000) + "\"]]]";
+        byte[] output = ("true\n[\"log\",\"hi\"]\ntrue\n[[]]\n" + longReply + "\n[[]]")
+                .getBytes(StandardCharsets.UTF_8);
+        PipeBenchmark.Replies replies = new PipeBenchmark.Replies(System.nanoTime());
+
+        // when
+        for (int from = 0; from < output.length; from += 7) {
+            int n = Math.min(7, output.length - from);
+            replies.accept(java.util.Arrays.copyOfRange(output, from, from + n), n);
+        }
+        replies.finish();
+
+        // then: three documents answered (the last line has no newline), the log line not counted as a reply
+        assertThatCode(() -> replies.check(3, 0, "")).doesNotThrowAnyException();
+        assertThat(replies.lines).isEqualTo(6);
+        assertThat(replies.startupSeconds()).isNotNegative();
+    }
+
+    @Test
+    void an_error_reply_or_a_reset_answered_with_more_than_true_is_named() {
+        assertThat(judged("true\ntrue\n[[]]\n[\"error\",\"x\",\"y\"]\n")).hasMessageContaining(
+                "reply [\"error\",\"x\",\"y\"] (number 4)");
+        assertThat(judged("true\r\ntrue\n[[]]\n")).hasMessageContaining("(number 1)");
+        assertThat(judged("true\ntrue\n[[]]x\n")).hasMessageContaining("reply [[]]x (number 3)");
+        assertThat(judged("true\ntrue\n\n")).hasMessageContaining("(number 3)");
+    }
+
+    private static Throwable judged(String output) {
+        PipeBenchmark.Replies replies = new PipeBenchmark.Replies(System.nanoTime());
+        byte[] bytes = output.getBytes(StandardCharsets.UTF_8);
+        replies.accept(bytes, bytes.length);
+        replies.finish();
+        return catchThrowable(() -> replies.check(1, 0, ""));
     }
 
     @Test
