@@ -22,8 +22,9 @@ import org.couchtck.reference.queryserver.MapPipeWorkload;
  * reset, one map function and {@code docs} {@code map_doc} lines ({@link MapPipeWorkload}), written to its stdin as
  * fast as it reads them; stdin is then closed and the whole process is timed until it exits. Measured per run: wall
  * time, CPU time and peak resident memory of the process and the processes it starts ({@link ProcessUsage}, from
- * {@code /proc} where there is one), and the time to its third reply (start-up: the replies to reset, add_fun and the first document). The output's SHA-256
- * tells whether two servers, or one server before and after a change, wrote the same bytes.
+ * {@code /proc} where there is one), and the time to its third reply (start-up: the replies to reset, add_fun and the
+ * first document). The output's SHA-256 tells whether two servers, or one server before and after a change, wrote the
+ * same bytes.
  */
 public final class PipeBenchmark {
 

@@ -30,7 +30,7 @@ final class ProcessUsage implements AutoCloseable {
 
     private static final Path SELF_STAT = Path.of("/proc/self/stat");
     private static final double CLOCK_TICKS_PER_SECOND = 100;
-    private static final byte[] VM_HWM = "VmHWM:".getBytes(StandardCharsets.US_ASCII);
+    private static final String VM_HWM = "VmHWM:";
 
     private final OptionalLong childTicksBefore = childTicks();
     private final Map<Long, Watched> watchedByPid = new LinkedHashMap<>();
@@ -162,26 +162,18 @@ final class ProcessUsage implements AutoCloseable {
         }
     }
 
-    /** The {@code VmHWM:} value in kB from the first {@code length} bytes of a {@code /proc/<pid>/status} file; empty
-     * when absent (a zombie). */
+    /**
+     * The {@code VmHWM:} value in kB from the first {@code length} bytes of a {@code /proc/<pid>/status} file; empty
+     * when absent (a zombie).
+     */
     static OptionalLong peakKiBOf(byte[] status, int length) {
-        outer:
-        for (int i = 0; i + VM_HWM.length <= length; i++) {
-            for (int j = 0; j < VM_HWM.length; j++) {
-                if (status[i + j] != VM_HWM[j]) {
-                    continue outer;
-                }
-            }
-            long value = 0;
-            boolean digits = false;
-            for (int k = i + VM_HWM.length; k < length && status[k] != '\n'; k++) {
-                if (status[k] >= '0' && status[k] <= '9') {
-                    value = value * 10 + (status[k] - '0');
-                    digits = true;
-                }
-            }
-            return digits ? OptionalLong.of(value) : OptionalLong.empty();
+        String text = new String(status, 0, length, StandardCharsets.ISO_8859_1);
+        int at = text.indexOf(VM_HWM);
+        if (at < 0) {
+            return OptionalLong.empty();
         }
-        return OptionalLong.empty();
+        int end = text.indexOf('\n', at);
+        String digits = text.substring(at + VM_HWM.length(), end < 0 ? text.length() : end).replaceAll("\\D", "");
+        return digits.isEmpty() ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(digits));
     }
 }

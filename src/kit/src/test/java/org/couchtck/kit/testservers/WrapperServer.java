@@ -1,9 +1,8 @@
 package org.couchtck.kit.testservers;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import org.couchtck.kit.process.ServerCommand;
 
 /**
  * Runs another test double ({@code args}: its main class and arguments) as its child, sharing its standard streams,
@@ -14,10 +13,7 @@ public final class WrapperServer {
     private WrapperServer() {}
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(), "-cp",
-                System.getProperty("java.class.path")));
-        command.addAll(Arrays.asList(args));
-        Process child = new ProcessBuilder(command).inheritIO().start();
-        System.exit(child.waitFor());
+        ServerCommand child = ServerCommand.javaMain(args[0], Arrays.copyOfRange(args, 1, args.length));
+        System.exit(new ProcessBuilder(child.argv()).inheritIO().start().waitFor());
     }
 }
