@@ -5,19 +5,20 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * Every view index of the server: per database incarnation and design document, the index of its current
- * definition. A design document whose views change gets a fresh index; a deleted or recreated database loses its
+ * Every view index of the server, kept as couch_index_server keeps them: per database incarnation and view
+ * signature. Two design documents whose views have the same signature (same map and reduce sources, options,
+ * language and lib, whatever their ids or {@code autoupdate}) share one index, so building one builds the other; a
+ * design document whose views change gets the index of its new signature; a deleted or recreated database loses its
  * indexes.
  */
 public final class ViewIndexes {
 
-    private record Owner(String database, String databaseUuid, String ddocId) {}
+    private record Owner(String database, String databaseUuid, String signature) {}
 
     private final Map<Owner, DesignIndex> indexes = new ConcurrentHashMap<>();
     private final Function<ViewDefinition, Comparator<JsonNode>> collations;
@@ -28,18 +29,13 @@ public final class ViewIndexes {
         this.clockMillis = clockMillis;
     }
 
-    /** The index of {@code design} in the database, made empty when none exists for this definition. */
+    /**
+     * The index of {@code design}'s signature in the database, made empty when none exists yet; it may have been made
+     * for (and be built by) another design document of the same signature.
+     */
     public DesignIndex indexFor(String database, String databaseUuid, DesignDefinition design) {
-        Owner owner = new Owner(database, databaseUuid, design.ddocId());
-        return indexes.compute(owner, (o, existing) -> existing != null
-                && existing.design().signature().equals(design.signature())
-                        ? existing
-                        : new DesignIndex(database, design, collations, clockMillis));
-    }
-
-    /** The index already kept for a design document, if any. */
-    public Optional<DesignIndex> existing(String database, String databaseUuid, String ddocId) {
-        return Optional.ofNullable(indexes.get(new Owner(database, databaseUuid, ddocId)));
+        return indexes.computeIfAbsent(new Owner(database, databaseUuid, design.signature()),
+                o -> new DesignIndex(database, design, collations, clockMillis));
     }
 
     /** Forgets every index of a database (deleted, or recreated under a new uuid). */
