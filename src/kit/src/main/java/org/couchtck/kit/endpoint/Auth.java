@@ -4,7 +4,12 @@ import java.util.Objects;
 
 /**
  * Who a request is sent as: {@code admin} (the target's admin credentials), {@code none} (no Authorization header),
- * {@code bad} (the admin's name with a wrong password) or {@code user:<name>:<password>}.
+ * {@code bad} (credentials no server accepts: a user name made up for the request) or {@code user:<name>:<password>}
+ * (name and password may hold variables, such as a user name bound per run).
+ *
+ * <p>{@code bad} never names a user that exists: CouchDB 3.5 locks a user name out, for everyone, after 5 failed
+ * logins within 5 minutes ({@code [chttpd_auth_lockout]}), so a wrong password sent with the admin's name would lock
+ * the kit, and everyone else, out of the server after a run or two.
  *
  * @param kind which of the four
  * @param user the user's name for {@link Kind#USER}, else empty
@@ -56,7 +61,7 @@ public record Auth(Kind kind, String user, String password) {
         return switch (kind) {
             case ADMIN -> "admin";
             case NONE -> "none";
-            case BAD -> "admin with a wrong password";
+            case BAD -> "an unknown user";
             case USER -> "user " + user;
         };
     }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import org.couchtck.kit.wire.WireJson;
 
 /**
@@ -13,7 +14,9 @@ import org.couchtck.kit.wire.WireJson;
  */
 final class CallRenderer {
 
-    /** The password {@code bad} sends with the admin's name. */
+    /** How the user names {@code bad} makes up start; the rest is random, so no two requests share one. */
+    static final String UNKNOWN_USER_PREFIX = "couchtck-unknown-";
+    /** The password {@code bad} sends. */
     static final String WRONG_PASSWORD = "couchtck-wrong-password";
 
     private final Optional<Credentials> admin;
@@ -34,21 +37,27 @@ final class CallRenderer {
         request.headers().forEach((name, value) -> headers.add(new HttpCall.Header(name, Template.text(value,
                 bindings))));
         if (!given(request, "Authorization")) {
-            authorization(request.auth()).ifPresent(value -> headers.add(new HttpCall.Header("Authorization", value)));
+            authorization(request.auth(), bindings).ifPresent(value -> headers.add(new HttpCall.Header("Authorization",
+                    value)));
         }
         Optional<String> body = request.body().map(b -> WireJson.write(Template.json(b, bindings)))
                 .or(() -> request.bodyText().map(b -> Template.text(b, bindings)));
         return new HttpCall(request.method(), Template.path(request.path(), bindings), headers, body, timeout);
     }
 
-    private Optional<String> authorization(Auth auth) {
+    private Optional<String> authorization(Auth auth, Bindings bindings) {
         return switch (auth.kind()) {
             case ADMIN -> admin.map(Credentials::basicAuthorization);
             case NONE -> Optional.empty();
-            case BAD -> Optional.of(new Credentials(admin.map(Credentials::user).orElse("admin"), WRONG_PASSWORD)
-                    .basicAuthorization());
-            case USER -> Optional.of(new Credentials(auth.user(), auth.password()).basicAuthorization());
+            case BAD -> Optional.of(new Credentials(unknownUser(), WRONG_PASSWORD).basicAuthorization());
+            case USER -> Optional.of(new Credentials(Template.text(auth.user(), bindings),
+                    Template.text(auth.password(), bindings)).basicAuthorization());
         };
+    }
+
+    /** A user name no server has: a fresh one each time, so that no name collects failed logins towards a lockout. */
+    static String unknownUser() {
+        return UNKNOWN_USER_PREFIX + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
     }
 
     private static boolean given(RequestTemplate request, String header) {

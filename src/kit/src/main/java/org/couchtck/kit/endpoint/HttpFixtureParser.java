@@ -285,6 +285,8 @@ final class HttpFixtureParser {
             } catch (IllegalArgumentException e) {
                 throw reader.problem(at + "/auth", e.getMessage());
             }
+            scope.check(auth.user(), at + "/auth");
+            scope.check(auth.password(), at + "/auth");
         }
         return new RequestTemplate(method, path, headers, body, bodyText, auth);
     }

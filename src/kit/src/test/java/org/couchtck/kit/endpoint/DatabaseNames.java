@@ -21,7 +21,7 @@ final class DatabaseNames {
     /** Characters that may continue a database name: an occurrence must not be followed or preceded by one. */
     private static final String NAME_CHAR = "[A-Za-z0-9_$()+-]";
     /** A database name of the recordings, where a case's database stands in a path. */
-    private static final String RECORDED_NAME = "(rec-[a-z0-9_$()+-]+)";
+    private static final String RECORDED_NAME = "(rec[-_][a-z0-9_$()+-]+)";
 
     /** Executor name to logical name, for every database the case binds. */
     private final Map<String, String> logicalByName = new LinkedHashMap<>();

@@ -109,7 +109,7 @@ final class ExchangeFinder {
                     commonPrefix(mapped, exchange.path()));
         }
         String auth = SentRequest.recordedAuth(exchange);
-        if (!auth.equals(sent.auth())) {
+        if (!auth.equals(names.toRecorded(sent.auth(), learnt.get()))) {
             differences.add("sent as " + sent.auth() + ", recorded as " + auth);
         }
         Map<String, String> recordedHeaders = SentRequest.recordedHeaders(exchange);

@@ -48,6 +48,9 @@ class HttpFixtureParserTest {
                         "\"steps\":[{\"feed\":{\"kind\":\"continuous\",\"path\":\"/{{db}}/_changes?since={{s}}\"},"
                                 + "\"during\":[{\"request\":{\"path\":\"/{{db}}\"},\"capture\":{\"s\":\"/update_seq\"}}]}]",
                         "/cases/0/steps/0/feed/path", "{{s}} is not bound here"),
+                Arguments.of("an unbound variable in a user's name",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"auth\":\"user:{{someone}}:pw\"}}]",
+                        "/cases/0/steps/0/request/auth", "{{someone}} is not bound here"),
                 Arguments.of("a variable name that is not one",
                         "\"steps\":[{\"request\":{\"path\":\"/\",\"body\":{\"a\":[\"{{Db}}\"]}}}]",
                         "/cases/0/steps/0/request/body/a/0", "'{{Db}}' is not a variable"),
