@@ -6,6 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.couchtck.kit.endpoint.EndpointProbe;
+import org.couchtck.kit.endpoint.Lockout;
 import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.HttpCorpus;
@@ -195,6 +196,14 @@ final class RunCommand implements Callable<Integer> {
         } catch (IOException e) {
             err.println("couchtck: cannot write reports to " + dir + ": " + e.getMessage());
             return ExitCodes.USAGE;
+        }
+        Optional<String> lockout = run.cases().stream().filter(c -> c.verdict() == Verdict.ERROR)
+                .map(CaseResult::message).filter(Lockout::isLockout).findFirst();
+        if (lockout.isPresent()) {
+            // every case after the lockout is an ERROR that says nothing new: one line instead of a list of them
+            err.println("couchtck: " + lockout.get().replaceFirst("; the case was not run$", "") + " (reports: "
+                    + dir + ")");
+            return ExitCodes.TARGET_UNAVAILABLE;
         }
         out.print(ConsoleSummary.render(run, files, System.console() != null));
         printNotApplicable(config, out);

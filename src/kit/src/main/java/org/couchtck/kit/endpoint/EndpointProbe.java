@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Asks an endpoint for {@code GET /} once before a run, so that a wrong URL or a server that is down is one clear
- * line, not a report full of ERRORs.
+ * Asks an endpoint for {@code GET /} once before a run, so that a wrong URL, a server that is down or an admin the
+ * server has locked out is one clear line, not a report full of ERRORs.
  */
 public final class EndpointProbe {
 
@@ -19,6 +19,10 @@ public final class EndpointProbe {
             target.adminCredentials().ifPresent(c -> headers.add(new HttpCall.Header("Authorization",
                     c.basicAuthorization())));
             HttpReply reply = target.send(new HttpCall("GET", "/", headers, Optional.empty(), timeout));
+            Optional<String> locked = Lockout.of(reply.status(), reply.body());
+            if (locked.isPresent()) {
+                return Optional.of(locked.get().replaceFirst("^the endpoint", "the endpoint " + target.baseUri()));
+            }
             if (reply.status() == 401) {
                 return Optional.of("the endpoint " + target.baseUri() + " refused the admin credentials (401); give "
                         + "them in the URL or with --user");

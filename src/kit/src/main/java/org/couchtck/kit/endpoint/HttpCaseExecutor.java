@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
@@ -45,6 +46,8 @@ public final class HttpCaseExecutor {
     private final CallRenderer calls;
     private final PollTimer timer;
     private final AtomicInteger cases = new AtomicInteger();
+    /** Why the admin cannot be used any more (the server locked it out); the cases after that are not run. */
+    private final AtomicReference<String> lockedOut = new AtomicReference<>();
 
     public HttpCaseExecutor(EndpointTarget target, HttpRunSettings settings) {
         this(target, settings, PollTimer.SYSTEM);
@@ -67,6 +70,10 @@ public final class HttpCaseExecutor {
             if (!applicability.applicable()) {
                 return result(testCase, Verdict.NA, applicability.reason(), null, transcript, started);
             }
+        }
+        String locked = lockedOut.get();
+        if (locked != null) {
+            return result(testCase, Verdict.ERROR, locked + "; the case was not run", null, transcript, started);
         }
         int number = cases.incrementAndGet();
         Outcome outcome;
@@ -197,6 +204,7 @@ public final class HttpCaseExecutor {
                 }
                 answered = true;
                 HttpTranscript.reply(transcript, reply);
+                checkLockout(reply);
                 if (reply.status() != 201 && reply.status() != 202) {
                     throw new CaseError("the case's database " + database.getKey() + " could not be created: PUT /"
                             + database.getValue() + " answered " + reply.status() + " " + StepJudge.cut(reply.body())
@@ -325,7 +333,25 @@ public final class HttpCaseExecutor {
                 throw noReply(label, e.getMessage(), e);
             }
             answered = true;
+            if (step.request().auth().kind() == Auth.Kind.ADMIN
+                    && Lockout.of(reply.status(), reply.body()).isPresent()) {
+                if (!shown) {
+                    HttpTranscript.request(transcript, call, step.request());
+                }
+                HttpTranscript.reply(transcript, reply);
+                checkLockout(reply);
+            }
             return reply;
+        }
+
+        /** A reply saying the admin is locked out ends the case, and the run's cases after it, as ERROR. */
+        private void checkLockout(HttpReply reply) throws CaseError {
+            Optional<String> locked = Lockout.of(reply.status(), reply.body());
+            if (locked.isPresent()) {
+                lockedOut.compareAndSet(null, locked.get());
+                unusable = true;
+                throw new CaseError(locked.get());
+            }
         }
 
         private void judge(RequestStep step, String label, HttpReply reply) throws StepFailure {

@@ -89,7 +89,9 @@ public final class ConformanceRunner {
             launcher.execute(plan, new TestExecutionListener() {});
         }
         String endpoint = config.suites().contains(Suite.HTTP) ? config.endpointSpec().describe() : null;
-        RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), config.command().display(),
+        // an HTTP-only run starts no query server: its command is the endpoint
+        String command = config.suites().contains(Suite.QUERY_SERVER) ? config.command().display() : endpoint;
+        RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), command,
                 config.profile().language(), config.profile().couchDbVersion().toString(),
                 config.profile().conformance().id(), endpoint);
         return new RunResult(runId, KitVersion.current(), target, started, Duration.between(started, Instant.now()),

@@ -126,9 +126,31 @@ public record RunConfiguration(
         return server.map(ServerCommand::parse).orElseGet(ServerCommand::reference);
     }
 
-    /** A short name of the target for reports. */
+    /**
+     * What the reports name the target: the query server's command line (or {@code reference}) for a query-server run,
+     * the endpoint (its URL without credentials, {@code docker:IMAGE}, or {@code reference}) for an HTTP run, both
+     * when both suites run against something other than the references.
+     */
     public String targetName() {
-        return server.isPresent() ? server.get() : "reference";
+        String queryServer = server.orElse("reference");
+        if (!suites.contains(Suite.HTTP)) {
+            return queryServer;
+        }
+        String endpointName = endpointName();
+        if (!suites.contains(Suite.QUERY_SERVER) || queryServer.equals(endpointName)) {
+            return endpointName;
+        }
+        return queryServer + " + " + endpointName;
+    }
+
+    /** The HTTP suite's target in a few words: {@code reference}, a URL without credentials, or docker:IMAGE. */
+    private String endpointName() {
+        try {
+            EndpointSpec spec = endpointSpec();
+            return spec instanceof EndpointSpec.Reference ? "reference" : spec.describe();
+        } catch (IllegalArgumentException e) {
+            return endpoint.orElse("reference");
+        }
     }
 
     /** This configuration as engine configuration parameters. */

@@ -649,4 +649,97 @@ class HttpCaseExecutorTest {
                 .filter(e -> e.text().equals("{\"seq\":3,\"id\":\"c\"}")).findFirst();
         assertThat(third.orElseThrow().at()).isAfterOrEqualTo(first.orElseThrow().at());
     }
+
+    private static final String LOCKED = "{\"error\":\"forbidden\",\"reason\":\"Account is temporarily locked due to "
+            + "multiple authentication failures\"}";
+
+    @Test
+    void should_stop_the_case_and_not_run_later_ones_when_the_server_locked_the_admin_out() {
+        // given: CouchDB 3.5's [chttpd_auth_lockout] answers every request sent with a locked user's name so
+        wireMock.stubFor(get("/" + DB + "/a").willReturn(json(403, LOCKED)));
+        HttpCase testCase = httpCase("""
+                {"id": "http.t.locked", "level": "MUST", "description": "d",
+                 "steps": [{"request": {"path": "/{{db}}/a"}, "expect": {"status": 404}}]}
+                """);
+
+        // when
+        CaseResult locked = executor.run(testCase);
+        CaseResult next = executor.run(httpCase(PUT_DOC.formatted("MUST")));
+
+        // then
+        assertThat(locked.verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(locked.message()).startsWith(Lockout.MESSAGE_START)
+                .contains("Account is temporarily locked due to multiple authentication failures");
+        assertThat(Lockout.isLockout(locked.message())).isTrue();
+        assertThat(all(locked)).contains("Account is temporarily locked");
+        assertThat(next.verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(next.message()).startsWith(Lockout.MESSAGE_START).endsWith("; the case was not run");
+        wireMock.verify(0, putRequestedFor(urlEqualTo("/couchtck-t-2-db")));
+    }
+
+    @Test
+    void should_judge_a_locked_out_user_of_the_case_as_any_other_reply() {
+        // given: a user the case made is not the admin: its 403 is the server's answer to judge
+        wireMock.stubFor(get("/" + DB + "/a").willReturn(json(403, LOCKED)));
+        HttpCase testCase = httpCase("""
+                {"id": "http.t.user-locked", "level": "MUST", "description": "d",
+                 "steps": [{"request": {"path": "/{{db}}/a", "auth": "user:bob:pw"}, "expect": {"status": 401}}]}
+                """);
+
+        // when
+        CaseResult result = executor.run(testCase);
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith("step 0 (GET /{{db}}/a): status: expected 401, got 403");
+    }
+
+    @Test
+    void should_send_bad_credentials_as_a_made_up_user_never_as_the_admin() {
+        // given
+        wireMock.stubFor(get(urlPathEqualTo("/" + DB)).willReturn(json(401, "{\"error\":\"unauthorized\","
+                + "\"reason\":\"Name or password is incorrect.\"}")));
+        HttpCase testCase = httpCase("""
+                {"id": "http.t.bad", "level": "MUST", "description": "d",
+                 "steps": [{"request": {"path": "/{{db}}", "auth": "bad"}, "expect": {"status": 401}},
+                           {"request": {"path": "/{{db}}", "auth": "bad"}, "expect": {"status": 401}}]}
+                """);
+
+        // when
+        CaseResult result = executor.run(testCase);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        Set<String> users = wireMock.findAll(com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
+                urlEqualTo("/" + DB))).stream().map(r -> basicUser(r.getHeader("Authorization")))
+                .collect(Collectors.toSet());
+        assertThat(users).hasSize(2).allSatisfy(user -> assertThat(user).startsWith("couchtck-unknown-")
+                .isNotEqualTo("admin"));
+    }
+
+    @Test
+    void should_send_a_user_whose_name_is_bound_per_run_with_that_name() {
+        // given
+        wireMock.stubFor(get(urlPathEqualTo("/" + DB)).willReturn(json(200, "{}")));
+        HttpCase testCase = httpCase("""
+                {"id": "http.t.user-var", "level": "MUST", "description": "d", "names": ["user"],
+                 "steps": [{"request": {"path": "/{{db}}", "auth": "user:{{user}}:pw-{{user}}"}, "expect": {"status": 200}}]}
+                """);
+
+        // when
+        CaseResult result = executor.run(testCase);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        String authorization = wireMock.findAll(com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
+                urlEqualTo("/" + DB))).get(0).getHeader("Authorization");
+        assertThat(new String(java.util.Base64.getDecoder().decode(authorization.substring("Basic ".length())),
+                java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("couchtck-t-1-user:pw-couchtck-t-1-user");
+    }
+
+    private static String basicUser(String authorization) {
+        String decoded = new String(java.util.Base64.getDecoder().decode(authorization.substring("Basic ".length())),
+                java.nio.charset.StandardCharsets.UTF_8);
+        return decoded.substring(0, decoded.indexOf(':'));
+    }
 }
