@@ -1,6 +1,7 @@
 package org.couchtck.kit.run;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.couchtck.kit.check.CaseResult;
@@ -17,6 +19,7 @@ import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCaseExecutor;
 import org.couchtck.kit.endpoint.HttpRunSettings;
+import org.couchtck.kit.endpoint.Leftovers;
 import org.couchtck.kit.endpoint.RunningEndpoint;
 import org.couchtck.kit.endpoint.generated.FeedSuiteRunner;
 import org.couchtck.kit.endpoint.generated.FeedSuites;
@@ -71,7 +74,15 @@ final class HttpSuiteRun implements AutoCloseable {
             unavailable = "the endpoint could not be had: " + e.getMessage();
         }
         HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, pool);
-        String runId = databaseRunId();
+        String runId = Leftovers.runId(Instant.now(), ThreadLocalRandom.current()
+                .nextInt());
+        if (endpoint != null && !(config.endpointSpec() instanceof EndpointSpec.Reference)) {
+            try {
+                new Leftovers(endpoint.target(), config.timeout().multipliedBy(2)).sweep(Instant.now());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         Duration requestTimeout = config.timeout().multipliedBy(2);
         HttpCaseExecutor executor = endpoint == null ? null
                 : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(runId)
@@ -205,11 +216,6 @@ final class HttpSuiteRun implements AutoCloseable {
     }
 
     /** Database names of one run: unique enough that two runs on one server never meet. */
-    private static String databaseRunId() {
-        return Long.toString(System.currentTimeMillis(), 36)
-                + Integer.toString(java.util.concurrent.ThreadLocalRandom.current().nextInt(36 * 36), 36);
-    }
-
     @Override
     public void close() {
         pool.shutdownNow();

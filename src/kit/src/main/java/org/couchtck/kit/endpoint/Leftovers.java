@@ -1,0 +1,116 @@
+package org.couchtck.kit.endpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.couchtck.kit.wire.MalformedLineException;
+import org.couchtck.kit.wire.WireJson;
+
+/**
+ * Removes what earlier runs left on a server: the databases and {@code _users} documents a run names
+ * {@code couchtck-<runId>-...} and deletes after each case (or generated workload), left behind when a run was interrupted, and the
+ * users of fixed names that older kits created ({@code couchtck_databases_*}, whose leftovers made the next run's
+ * cases answer 409). A run's id starts with its start time ({@link #runId}), so only what is older than
+ * {@link #MIN_AGE} goes: another run going on at the same time on a shared server keeps its databases.
+ */
+public final class Leftovers {
+
+    /** Younger leftovers may belong to a run still going on. */
+    public static final Duration MIN_AGE = Duration.ofHours(1);
+
+    /** The start time in base 36 (8 digits until 2059, 9 after), then two random base-36 digits. */
+    private static final Pattern RUN_NAME = Pattern.compile("couchtck-([0-9a-z]{8,9})[0-9a-z]{2}-[a-z0-9_-]+");
+    private static final String USER_PREFIX = "org.couchdb.user:";
+    private static final List<String> LEGACY_USERS = List.of("couchtck_databases_admins", "couchtck_databases_reasons",
+            "couchtck_databases_security");
+
+    private final EndpointTarget target;
+    private final Duration timeout;
+
+    public Leftovers(EndpointTarget target, Duration timeout) {
+        this.target = target;
+        this.timeout = timeout;
+    }
+
+    /** A run id that starts with {@code now}: what a later run's {@link #sweep} goes by. */
+    public static String runId(Instant now, int random) {
+        String suffix = Integer.toString(Math.floorMod(random, 36 * 36), 36);
+        return Long.toString(now.toEpochMilli(), 36) + (suffix.length() == 1 ? "0" + suffix : suffix);
+    }
+
+    /**
+     * Deletes the leftovers older than {@link #MIN_AGE} at {@code now}; best effort: a server that refuses or fails
+     * keeps them, and the run goes on.
+     *
+     * @return what was deleted, one line each
+     */
+    public List<String> sweep(Instant now) throws InterruptedException {
+        List<String> deleted = new ArrayList<>();
+        for (JsonNode db : get("/_all_dbs").map(JsonNode::elements).map(Leftovers::list).orElse(List.of())) {
+            if (db.isTextual() && old(db.textValue(), now) && ok(send("DELETE", "/" + db.textValue()))) {
+                deleted.add("database " + db.textValue());
+            }
+        }
+        Optional<JsonNode> users = get("/_users/_all_docs?startkey=%22org.couchdb.user%3Acouchtck%22"
+                + "&endkey=%22org.couchdb.user%3Acouchtck%EF%BF%B0%22");
+        for (JsonNode row : users.map(u -> list(u.path("rows").elements())).orElse(List.of())) {
+            String id = row.path("id").asText();
+            String name = id.startsWith(USER_PREFIX) ? id.substring(USER_PREFIX.length()) : "";
+            String rev = row.path("value").path("rev").asText();
+            if ((old(name, now) || LEGACY_USERS.contains(name)) && !rev.isEmpty()
+                    && ok(send("DELETE", "/_users/" + Template.percentEncoded(id) + "?rev=" + rev))) {
+                deleted.add("user " + name);
+            }
+        }
+        return deleted;
+    }
+
+    private static boolean old(String name, Instant now) {
+        Matcher m = RUN_NAME.matcher(name);
+        if (!m.matches()) {
+            return false;
+        }
+        Instant started = Instant.ofEpochMilli(Long.parseLong(m.group(1), 36));
+        return started.isBefore(now.minus(MIN_AGE));
+    }
+
+    private Optional<JsonNode> get(String path) throws InterruptedException {
+        Optional<HttpReply> reply = send("GET", path);
+        if (reply.isEmpty() || reply.get().status() != 200) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(WireJson.parse(reply.get().body()));
+        } catch (MalformedLineException e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<HttpReply> send(String method, String path) throws InterruptedException {
+        List<HttpCall.Header> headers = new ArrayList<>();
+        headers.add(new HttpCall.Header("Accept", "application/json"));
+        target.adminCredentials().ifPresent(c -> headers.add(new HttpCall.Header("Authorization",
+                c.basicAuthorization())));
+        try {
+            return Optional.of(target.send(new HttpCall(method, path, headers, Optional.empty(), timeout)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean ok(Optional<HttpReply> reply) {
+        return reply.isPresent() && reply.get().status() >= 200 && reply.get().status() < 300;
+    }
+
+    private static <T> List<T> list(java.util.Iterator<T> items) {
+        List<T> list = new ArrayList<>();
+        items.forEachRemaining(list::add);
+        return list;
+    }
+}
