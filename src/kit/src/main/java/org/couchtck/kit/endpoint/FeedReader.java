@@ -130,7 +130,8 @@ public final class FeedReader {
         transcript.add(Direction.EVENT, stopped);
         return new FeedResult(Optional.ofNullable(log.events), log.heartbeats, Optional.ofNullable(log.lastSeq),
                 Optional.ofNullable(log.lastLine), body, text.toString(), ended, stopped,
-                Optional.ofNullable(log.problem));
+                Optional.ofNullable(log.problem), in.stop() == FeedInputStream.Stop.BROKEN
+                        ? Optional.of(in.brokenDetail()) : Optional.empty());
     }
 
     private String stopped(FeedInputStream in, String stoppedByKit, FeedLog log) {

@@ -17,10 +17,11 @@ import java.util.Optional;
  * @param ended who ended the response: the server, or the kit (by the bound, by enough events, by a fault)
  * @param stopped why the reading stopped, in words, with the time since the request was sent
  * @param problem a fault of the server that ended the reading (a line over the cap, a line that is not JSON)
+ * @param broken how the connection broke, when it did (reset, broken chunked framing, another response inside it)
  */
 public record FeedResult(Optional<ArrayNode> events, int heartbeats, Optional<JsonNode> lastSeq,
         Optional<JsonNode> lastLine, Optional<JsonNode> body, String bodyText, FeedEnd ended, String stopped,
-        Optional<String> problem) {
+        Optional<String> problem, Optional<String> broken) {
 
     public FeedResult {
         Objects.requireNonNull(events, "events");
@@ -31,5 +32,6 @@ public record FeedResult(Optional<ArrayNode> events, int heartbeats, Optional<Js
         Objects.requireNonNull(ended, "ended");
         Objects.requireNonNull(stopped, "stopped");
         Objects.requireNonNull(problem, "problem");
+        Objects.requireNonNull(broken, "broken");
     }
 }

@@ -53,7 +53,7 @@ final class HttpFixtureParser {
             "auth");
     private static final Set<String> EXPECT_FIELDS = Set.of("status", "headers", "body", "bodyText");
     private static final Set<String> FEED_EXPECT_FIELDS = Set.of("status", "headers", "events", "heartbeats", "ended",
-            "lastSeq", "lastLine", "body", "bodyText");
+            "lastSeq", "lastLine", "body", "bodyText", "broken", "anyOf");
     private static final Set<String> UNTIL_FIELDS = Set.of("events", "within");
     /** The members of what a feed step captures from. */
     static final Set<String> FEED_CAPTURE_ROOTS = Set.of("status", "events", "heartbeats", "lastSeq", "lastLine",
@@ -348,9 +348,14 @@ final class HttpFixtureParser {
     }
 
     private FeedExpectation feedExpectation(JsonNode node, String at, Scope scope) {
+        return feedExpectation(node, at, scope, true);
+    }
+
+    private FeedExpectation feedExpectation(JsonNode node, String at, Scope scope, boolean outermost) {
         if (node == null) {
             return new FeedExpectation(Optional.empty(), Map.of(), Optional.empty(), Optional.empty(),
-                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty(), List.of());
         }
         reader.requireObject(node, at, "expect is an object (" + String.join(", ", FEED_EXPECT_FIELDS.stream()
                 .sorted().toList()) + ")");
@@ -368,7 +373,27 @@ final class HttpFixtureParser {
         return new FeedExpectation(expected(node, at, "status", scope), expectedHeaders(node, at, scope),
                 expected(node, at, "events", scope), expected(node, at, "heartbeats", scope), ended,
                 expected(node, at, "lastSeq", scope), expected(node, at, "lastLine", scope),
-                expected(node, at, "body", scope), expected(node, at, "bodyText", scope));
+                expected(node, at, "body", scope), expected(node, at, "bodyText", scope),
+                expected(node, at, "broken", scope), alternatives(node, at, scope, outermost));
+    }
+
+    /** {@code anyOf}: two or more feed expectations, themselves without alternatives. */
+    private List<FeedExpectation> alternatives(JsonNode node, String at, Scope scope, boolean outermost) {
+        JsonNode list = node.get("anyOf");
+        if (list == null) {
+            return List.of();
+        }
+        if (!outermost) {
+            throw reader.problem(at + "/anyOf", "an alternative of anyOf has no anyOf of its own");
+        }
+        if (!list.isArray() || list.size() < 2) {
+            throw reader.problem(at + "/anyOf", "anyOf is an array of two or more expectations");
+        }
+        List<FeedExpectation> alternatives = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            alternatives.add(feedExpectation(list.get(i), at + "/anyOf/" + i, scope, false));
+        }
+        return alternatives;
     }
 
     private Map<String, Expected> expectedHeaders(JsonNode node, String at, Scope scope) {

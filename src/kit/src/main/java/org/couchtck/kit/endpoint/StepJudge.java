@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.net.http.HttpHeaders;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.couchtck.kit.check.MatchResult;
@@ -74,6 +76,30 @@ final class StepJudge {
             value(step, "body text", expect.bodyText().get(), Optional.of(TextNode.valueOf(result.bodyText())),
                     bindings, context);
         }
+        if (expect.broken().isPresent()) {
+            value(step, "broken", expect.broken().get(), result.broken().map(TextNode::valueOf), bindings, context);
+        }
+        if (!expect.anyOf().isEmpty()) {
+            anyOf(step, expect.anyOf(), head, result, bindings);
+        }
+    }
+
+    /** At least one of {@code alternatives} holds; else a failure that says why each did not. */
+    private static void anyOf(String step, List<FeedExpectation> alternatives, ResponseHead head, FeedResult result,
+            Bindings bindings) throws StepFailure {
+        List<String> why = new ArrayList<>();
+        for (int i = 0; i < alternatives.size(); i++) {
+            try {
+                feed(step, alternatives.get(i), head, result, bindings);
+                return;
+            } catch (StepFailure failure) {
+                String message = failure.getMessage();
+                why.add("(" + (i + 1) + ") " + (message.startsWith(step + ": ")
+                        ? message.substring(step.length() + 2) : message));
+            }
+        }
+        throw new StepFailure(step + ": none of the " + alternatives.size() + " alternatives holds: "
+                + String.join("; ", why), "one of " + alternatives.size() + " alternatives", cut(result.bodyText()));
     }
 
     private static void head(String step, Optional<Expected> status, Map<String, Expected> headers, int actualStatus,

@@ -742,4 +742,26 @@ class HttpCaseExecutorTest {
                 java.nio.charset.StandardCharsets.UTF_8);
         return decoded.substring(0, decoded.indexOf(':'));
     }
+
+    @Test
+    void should_pass_a_feed_when_one_of_its_alternatives_holds_and_say_why_each_failed_when_none_does() {
+        // given: a feed whose connection breaks in its body
+        wireMock.stubFor(get(urlPathMatching("/couchtck-t-[0-9]+-db/_changes")).willReturn(aResponse().withStatus(200)
+                .withHeader("Content-Type", "application/json").withFault(Fault.MALFORMED_RESPONSE_CHUNK)));
+        String feed = """
+                {"id": "http.t.any-of", "level": "MUST", "description": "d",
+                 "steps": [{"feed": {"kind": "normal", "path": "/{{db}}/_changes"}, "until": {"within": 3000},
+                            "expect": {"status": 200, "anyOf": [{"lastSeq": 7}, {"broken": %s}]}}]}
+                """;
+
+        // when
+        CaseResult broken = executor.run(httpCase(feed.formatted("{\"$regex\": \".+\"}")));
+        CaseResult neither = executor.run(httpCase(feed.formatted("{\"$absent\": true}")));
+
+        // then
+        assertThat(broken.verdict()).as(broken.message()).isEqualTo(Verdict.PASS);
+        assertThat(neither.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(neither.message()).startsWith("step 0 (GET /{{db}}/_changes): none of the 2 alternatives holds: "
+                + "(1) lastSeq: missing").contains("; (2) broken: ");
+    }
 }

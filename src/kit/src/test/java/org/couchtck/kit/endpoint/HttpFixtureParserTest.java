@@ -51,6 +51,14 @@ class HttpFixtureParserTest {
                 Arguments.of("an unbound variable in a user's name",
                         "\"steps\":[{\"request\":{\"path\":\"/\",\"auth\":\"user:{{someone}}:pw\"}}]",
                         "/cases/0/steps/0/request/auth", "{{someone}} is not bound here"),
+                Arguments.of("anyOf with one alternative",
+                        "\"steps\":[{\"feed\":{\"kind\":\"normal\",\"path\":\"/\"},"
+                                + "\"expect\":{\"anyOf\":[{\"status\":200}]}}]",
+                        "/cases/0/steps/0/expect/anyOf", "two or more"),
+                Arguments.of("anyOf inside an alternative",
+                        "\"steps\":[{\"feed\":{\"kind\":\"normal\",\"path\":\"/\"},"
+                                + "\"expect\":{\"anyOf\":[{\"status\":200},{\"anyOf\":[{},{}]}]}}]",
+                        "/cases/0/steps/0/expect/anyOf/1/anyOf", "no anyOf of its own"),
                 Arguments.of("a variable name that is not one",
                         "\"steps\":[{\"request\":{\"path\":\"/\",\"body\":{\"a\":[\"{{Db}}\"]}}}]",
                         "/cases/0/steps/0/request/body/a/0", "'{{Db}}' is not a variable"),
