@@ -359,6 +359,20 @@ class HttpFaultProofTest {
         assertThat(must.verdict()).as(must.message()).isEqualTo(Verdict.PASS);
     }
 
+    @Test
+    void should_warn_when_a_server_writes_a_double_in_another_layout_than_couchdbs() {
+        // given: Java's and JavaScript's layout of 100000.0, where CouchDB writes 1.0e5
+        fault(get(urlPathMatching("/couchtck-[a-z0-9_-]+/f")).atPriority(FAULT), ProxyFaults.BodyText.NAME, "from",
+                "[1.0e5,", "to", "[100000.0,");
+
+        // when
+        CaseResult result = run("http.documents.float-format");
+
+        // then
+        assertDecidedAt(result, Verdict.WARN, CORPUS.find("http.documents.float-format").orElseThrow().steps().get(1),
+                "body text: ");
+    }
+
     // Views, reduce and ken: one fault each in the replies of views (ViewFaults), the cases written for it fail.
 
     private static final String VIEW_PATH = "/couchtck-[a-z0-9_-]+/_design/[^/]+/_view/[^/]+";

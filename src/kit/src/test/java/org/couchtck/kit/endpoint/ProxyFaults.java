@@ -33,7 +33,8 @@ final class ProxyFaults {
 
     /** Every transformer here, to register with a WireMock server. */
     static ResponseTransformerV2[] all() {
-        return new ResponseTransformerV2[] {new FeedRows(), new Status(), new BodyField(), new StalledBody(),
+        return new ResponseTransformerV2[] {new FeedRows(), new Status(), new BodyField(), new BodyText(),
+                new StalledBody(),
                 new ViewFaults.ViewRows(), new ViewFaults.KeysSorted(), new ViewFaults.RowMemberDropped(),
                 new ViewFaults.ReducedValues(), new ViewFaults.GroupLevelIgnored(), new ViewFaults.NeverIndexed(),
                 new ViewFaults.AlwaysIndexed()};
@@ -202,6 +203,29 @@ final class ProxyFaults {
             }
             body.put(field, parameters.getString("value"));
             return withBody(response, body + "\n");
+        }
+    }
+
+    /**
+     * Replaces a piece of a reply's text, as a server that writes the same values otherwise would (numbers in another
+     * layout). Parameters: {@code from}, {@code to}; a reply without {@code from} is a mistake of the test.
+     */
+    static final class BodyText extends Fault {
+        static final String NAME = "fault-body-text";
+
+        BodyText() {
+            super(NAME);
+        }
+
+        @Override
+        public Response transform(Response response, ServeEvent serveEvent) {
+            Parameters parameters = serveEvent.getTransformerParameters();
+            String body = response.getBodyAsString();
+            String from = parameters.getString("from");
+            if (!body.contains(from)) {
+                throw new IllegalStateException("no " + from + " in " + body);
+            }
+            return withBody(response, body.replace(from, parameters.getString("to")));
         }
     }
 
