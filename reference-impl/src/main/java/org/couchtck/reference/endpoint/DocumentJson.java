@@ -81,14 +81,29 @@ final class DocumentJson {
         return out;
     }
 
-    /** What rendering a document includes besides its body, and how it shows attachments. */
-    record Options(boolean revs, boolean conflicts, boolean deletedConflicts, AttachmentsJson.Shown attachments) {
+    /**
+     * What rendering a document includes besides its body, and how it shows attachments. {@code _revs_info},
+     * {@code _conflicts}, {@code _deleted_conflicts} and {@code _local_seq} are CouchDB's "meta": a read that shows any
+     * of them has no ETag.
+     */
+    record Options(boolean revs, boolean revsInfo, boolean conflicts, boolean deletedConflicts, boolean localSeq,
+            AttachmentsJson.Shown attachments) {
         static final Options PLAIN = new Options(false, false, false);
+
+        Options(boolean revs, boolean conflicts, boolean deletedConflicts, AttachmentsJson.Shown attachments) {
+            this(revs, false, conflicts, deletedConflicts, false, attachments);
+        }
 
         /** Attachments as stubs. */
         Options(boolean revs, boolean conflicts, boolean deletedConflicts) {
             this(revs, conflicts, deletedConflicts, AttachmentsJson.Shown.STUBS);
         }
+    }
+
+    /** Whether {@code rendered} shows any of CouchDB's meta fields (then it is sent without an ETag). */
+    static boolean hasMeta(ObjectNode rendered) {
+        return rendered.has("_revs_info") || rendered.has("_conflicts") || rendered.has("_deleted_conflicts")
+                || rendered.has("_local_seq");
     }
 
     /** The document at {@code node} (the winner unless a {@code ?rev=} picked another) as CouchDB returns it. */
@@ -106,6 +121,13 @@ final class DocumentJson {
             ArrayNode ids = revisions.putArray("ids");
             doc.tree().path(node.rev()).forEach(r -> ids.add(r.hash()));
         }
+        if (options.revsInfo()) {
+            ArrayNode info = out.putArray("_revs_info");
+            for (Revision rev : doc.tree().path(node.rev())) {
+                String status = doc.tree().find(rev).map(n -> n.deleted() ? "deleted" : "available").orElse("missing");
+                info.addObject().put("rev", rev.toString()).put("status", status);
+            }
+        }
         if (options.conflicts() && node.rev().equals(doc.winner().rev()) && !doc.conflicts().isEmpty()) {
             ArrayNode conflicts = out.putArray("_conflicts");
             doc.conflicts().forEach(c -> conflicts.add(c.rev().toString()));
@@ -113,6 +135,9 @@ final class DocumentJson {
         if (options.deletedConflicts() && node.rev().equals(doc.winner().rev()) && !doc.deletedConflicts().isEmpty()) {
             ArrayNode conflicts = out.putArray("_deleted_conflicts");
             doc.deletedConflicts().forEach(c -> conflicts.add(c.rev().toString()));
+        }
+        if (options.localSeq()) {
+            out.put("_local_seq", doc.seq());
         }
         // couch_doc:to_json_obj puts _attachments after the body and every meta field
         ObjectNode attachments = AttachmentsJson.render(node.attachments(), options.attachments());

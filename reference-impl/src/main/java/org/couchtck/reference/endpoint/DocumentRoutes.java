@@ -1,6 +1,7 @@
 package org.couchtck.reference.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.Optional;
 import org.couchtck.reference.store.Database;
@@ -57,17 +58,26 @@ final class DocumentRoutes {
         Revision wanted = revParam.map(DocumentJson::parseRev).orElse(null);
         DocumentState doc = db.get(id).orElseThrow(() -> CouchError.notFound("missing"));
         RevisionNode node = revisionToRead(doc, wanted);
+        // chttpd_db: meta=true is revs_info, conflicts and deleted_conflicts; a read of a given rev shows no meta
+        boolean latest = wanted == null;
         boolean meta = flag(request, "meta");
-        DocumentJson.Options options = new DocumentJson.Options(meta || flag(request, "revs"),
-                meta || flag(request, "conflicts"), meta || flag(request, "deleted_conflicts"),
+        DocumentJson.Options options = new DocumentJson.Options(flag(request, "revs"),
+                latest && (meta || flag(request, "revs_info")), latest && (meta || flag(request, "conflicts")),
+                latest && (meta || flag(request, "deleted_conflicts")), latest && flag(request, "local_seq"),
                 AttachmentsJson.Shown.from(request));
+        ObjectNode rendered = DocumentJson.render(doc, node, options);
+        if (DocumentJson.hasMeta(rendered)) {
+            // send_doc: "output etag only when we have no meta"
+            response.json(200, rendered);
+            return;
+        }
         String etag = "\"" + node.rev() + "\"";
         if (request.header("If-None-Match").map(etag::equals).orElse(false)) {
             response.notModified(etag);
             return;
         }
         response.header("ETag", etag);
-        response.json(200, DocumentJson.render(doc, node, options));
+        response.json(200, rendered);
     }
 
     private void put(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
