@@ -31,19 +31,9 @@ final class Authenticator {
     }
 
     UserContext authenticate(Optional<String> authorization, Optional<String> cookieHeader) {
-        if (authorization.isPresent() && authorization.get().regionMatches(true, 0, "Basic ", 0, 6)) {
-            String decoded;
-            try {
-                decoded = new String(Base64.getDecoder().decode(authorization.get().substring(6).trim()),
-                        StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                throw unauthorized();
-            }
-            int colon = decoded.indexOf(':');
-            if (colon < 0) {
-                throw unauthorized();
-            }
-            return check(decoded.substring(0, colon), decoded.substring(colon + 1)).orElseThrow(Authenticator::unauthorized);
+        Optional<String[]> basic = authorization.flatMap(BasicAuthorization::read);
+        if (basic.isPresent()) {
+            return check(basic.get()[0], basic.get()[1]).orElseThrow(Authenticator::unauthorized);
         }
         Optional<String> session = cookieHeader.flatMap(Authenticator::sessionToken);
         if (session.isPresent()) {

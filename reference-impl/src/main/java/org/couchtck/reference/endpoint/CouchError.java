@@ -36,6 +36,23 @@ class CouchError extends RuntimeException {
         return new MethodNotAllowed(allowed);
     }
 
+    /**
+     * A crash CouchDB answers with 500 and a {@code ref}: chttpd's hash of the crash's stack, the same for every crash
+     * at one place of the code, so a reply names where it happened.
+     */
+    static final class Crash extends CouchError {
+        private final long ref;
+
+        Crash(String error, String reason, long ref) {
+            super(500, error, reason);
+            this.ref = ref;
+        }
+
+        long ref() {
+            return ref;
+        }
+    }
+
     /** 405, which also names the allowed methods in an {@code Allow} header. */
     static final class MethodNotAllowed extends CouchError {
         private final String allowed;

@@ -63,6 +63,10 @@ final class CouchHandler extends Handler.Abstract {
         if (e instanceof CouchError.MethodNotAllowed m) {
             out.header("Allow", m.allowed());
         }
+        if (e instanceof CouchError.Crash crash) {
+            out.json(e.status(), Json.error(e.error(), e.reason()).put("ref", crash.ref()));
+            return;
+        }
         out.json(e.status(), Json.error(e.error(), e.reason()));
     }
 }
