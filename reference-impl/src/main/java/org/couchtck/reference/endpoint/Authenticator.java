@@ -23,11 +23,13 @@ final class Authenticator {
 
     private final Credentials admin;
     private final Store store;
+    private final UserPasswords passwords;
     private final Map<String, UserContext> sessions = new ConcurrentHashMap<>();
 
-    Authenticator(Credentials admin, Store store) {
+    Authenticator(Credentials admin, Store store, UserPasswords passwords) {
         this.admin = admin;
         this.store = store;
+        this.passwords = passwords;
     }
 
     UserContext authenticate(Optional<String> authorization, Optional<String> cookieHeader) {
@@ -55,7 +57,7 @@ final class Authenticator {
         return store.get("_users")
                 .flatMap(db -> db.get("org.couchdb.user:" + name))
                 .filter(doc -> !doc.deleted())
-                .filter(doc -> passwordMatches(doc.winner().body(), password))
+                .filter(doc -> passwords.matches(doc.winner().body(), password))
                 .map(doc -> new UserContext(name, roles(doc)));
     }
 
@@ -90,16 +92,6 @@ final class Authenticator {
             }
         }
         return Optional.empty();
-    }
-
-    private static boolean passwordMatches(JsonNode user, String password) {
-        String salt = user.path("salt").asText("");
-        String derived = user.path("derived_key").asText("");
-        int iterations = user.path("iterations").asInt(0);
-        if (salt.isEmpty() || derived.isEmpty() || iterations <= 0) {
-            return false;
-        }
-        return constantTimeEquals(UserPasswords.derive(password, salt, iterations), derived);
     }
 
     private static boolean constantTimeEquals(String a, String b) {

@@ -64,6 +64,7 @@ final class CouchHandler extends Handler.Abstract {
             out.header("Allow", m.allowed());
         }
         if (e instanceof CouchError.Crash crash) {
+            out.header("X-Couch-Stack-Hash", Long.toString(crash.ref()));
             out.json(e.status(), Json.error(e.error(), e.reason()).put("ref", crash.ref()));
             return;
         }

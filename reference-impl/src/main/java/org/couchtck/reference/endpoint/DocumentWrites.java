@@ -12,9 +12,11 @@ import org.couchtck.reference.store.WriteResult;
 final class DocumentWrites {
 
     private final DesignChecks designChecks;
+    private final UserPasswords passwords;
 
-    DocumentWrites(DesignChecks designChecks) {
+    DocumentWrites(DesignChecks designChecks, UserPasswords passwords) {
         this.designChecks = designChecks;
+        this.passwords = passwords;
     }
 
     /**
@@ -25,7 +27,7 @@ final class DocumentWrites {
         designChecks.check(write);
         if (db.name().equals("_users") && write.body().has("password")) {
             ObjectNode body = write.body().deepCopy();
-            UserPasswords.hashInPlace(body);
+            passwords.hashInPlace(body);
             return new DocumentWrite(write.id(), write.rev(), write.deleted(), body, write.history(),
                     write.attachments());
         }

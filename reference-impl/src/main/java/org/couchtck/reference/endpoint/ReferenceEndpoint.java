@@ -123,13 +123,17 @@ public final class ReferenceEndpoint implements AutoCloseable {
         for (String system : new String[] {"_users", "_replicator", GlobalChangesDatabase.NAME}) {
             store.create(system);
         }
-        Authenticator authenticator = new Authenticator(options.admin(), store);
         NodeConfig config = new NodeConfig();
+        UserPasswords passwords = new UserPasswords(config);
+        Authenticator authenticator = new Authenticator(options.admin(), store, passwords);
         ViewServers viewServers = new ViewServers(queryServers, config);
-        DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers));
+        DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers), passwords);
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         config.set("couchdb", "single_node", "true");
         config.set("chttpd", "bind_address", options.host());
+        // what default.ini sets (every other [chttpd_auth] value is a default of the code, not shown)
+        config.set("chttpd_auth", "hash_algorithms", "sha256, sha");
+        config.set("couch_httpd_auth", "authentication_db", "_users");
         config.watch("global_changes", (key, value) -> {
             if (key.equals("update_db")) {
                 globalChanges.setUpdateDb(value == null || !value.equals("false"));

@@ -1,46 +1,144 @@
 package org.couchtck.reference.endpoint;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Collections;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
 /**
- * What CouchDB does to a {@code _users} document that carries a clear {@code password}: replaces it with a salted
- * PBKDF2-SHA256 key. The reference uses few iterations: it is a test double, and salts are random anyway.
+ * {@code _users} passwords as CouchDB 3.5.2 keeps them (couch_users_db, couch_passwords): a document that carries a
+ * clear {@code password} gets a PBKDF2 key instead, with the {@code [chttpd_auth]} settings of the node's config
+ * ({@code iterations}, default 600000; {@code pbkdf2_prf}, default sha256) and 16 random bytes of salt; a password is
+ * checked against the document's own scheme, PRF and iterations (documents of older CouchDBs: PBKDF2 without a PRF is
+ * SHA-1; {@code simple} is SHA-1 of password and salt). 600000 iterations cost a tenth of a second or more, so a
+ * password once found right for a document's key is remembered, as CouchDB's auth cache does.
  */
 final class UserPasswords {
 
-    static final int ITERATIONS = 1000;
+    static final int DEFAULT_ITERATIONS = 600_000;
+    static final String DEFAULT_PRF = "sha256";
+    private static final Set<String> PRFS = Set.of("sha", "sha224", "sha256", "sha384", "sha512");
+    private static final int REMEMBERED = 1_000;
 
-    private UserPasswords() {}
+    private final NodeConfig config;
+    /** Keys of (user document key, password) pairs found right; bounded, oldest dropped first. */
+    private final Set<String> verified = Collections.newSetFromMap(Collections.synchronizedMap(
+            new LinkedHashMap<String, Boolean>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > REMEMBERED;
+                }
+            }));
+
+    UserPasswords(NodeConfig config) {
+        this.config = config;
+    }
 
     /** Hashes {@code password} in place, if the document has one. */
-    static void hashInPlace(ObjectNode userDoc) {
+    void hashInPlace(ObjectNode userDoc) {
         if (!userDoc.path("password").isTextual()) {
             return;
         }
         String password = userDoc.remove("password").asText();
+        String prf = config.get("chttpd_auth", "pbkdf2_prf").filter(PRFS::contains).orElse(DEFAULT_PRF);
+        int iterations = config.get("chttpd_auth", "iterations").flatMap(UserPasswords::positive)
+                .orElse(DEFAULT_ITERATIONS);
         byte[] saltBytes = new byte[16];
         ThreadLocalRandom.current().nextBytes(saltBytes);
         String salt = HexFormat.of().formatHex(saltBytes);
         userDoc.put("password_scheme", "pbkdf2");
-        userDoc.put("pbkdf2_prf", "sha256");
+        userDoc.put("pbkdf2_prf", prf);
         userDoc.put("salt", salt);
-        userDoc.put("iterations", ITERATIONS);
-        userDoc.put("derived_key", derive(password, salt, ITERATIONS));
+        userDoc.put("iterations", iterations);
+        userDoc.put("derived_key", pbkdf2(prf, password, salt, iterations));
     }
 
-    static String derive(String password, String salt, int iterations) {
+    /** Whether {@code password} is the one the user document keeps a key of. */
+    boolean matches(JsonNode user, String password) {
+        String salt = user.path("salt").asText("");
+        if (salt.isEmpty()) {
+            return false;
+        }
+        String scheme = user.path("password_scheme").asText("simple");
+        String remembered = sha256(user.path("_rev").asText("") + "\n" + user.path("derived_key").asText("") + "\n"
+                + user.path("password_sha").asText("") + "\n" + salt + "\n" + password);
+        if (verified.contains(remembered)) {
+            return true;
+        }
+        boolean right;
+        if (scheme.equals("pbkdf2")) {
+            String derived = user.path("derived_key").asText("");
+            int iterations = user.path("iterations").asInt(0);
+            String prf = user.path("pbkdf2_prf").asText("sha");
+            right = !derived.isEmpty() && iterations > 0 && PRFS.contains(prf)
+                    && equal(pbkdf2(prf, password, salt, iterations), derived);
+        } else if (scheme.equals("simple")) {
+            right = equal(sha1Hex(password + salt), user.path("password_sha").asText(""));
+        } else {
+            right = false;
+        }
+        if (right) {
+            verified.add(remembered);
+        }
+        return right;
+    }
+
+    static String pbkdf2(String prf, String password, String salt, int iterations) {
+        String algorithm = prf.equals("sha") ? "PBKDF2WithHmacSHA1" : "PBKDF2WithHmac" + prf.toUpperCase();
+        int bits = switch (prf) {
+            case "sha" -> 160;
+            case "sha224" -> 224;
+            case "sha384" -> 384;
+            case "sha512" -> 512;
+            default -> 256;
+        };
         try {
-            PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt.getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                    iterations, 256);
-            byte[] key = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
-            return HexFormat.of().formatHex(key);
+            PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt.getBytes(StandardCharsets.UTF_8), iterations,
+                    bits);
+            return HexFormat.of().formatHex(SecretKeyFactory.getInstance(algorithm).generateSecret(spec).getEncoded());
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("PBKDF2WithHmacSHA256 is part of every JDK", e);
+            throw new IllegalStateException(algorithm + " is part of every JDK", e);
+        }
+    }
+
+    private static java.util.Optional<Integer> positive(String text) {
+        try {
+            int value = Integer.parseInt(text.trim());
+            return value > 0 ? java.util.Optional.of(value) : java.util.Optional.empty();
+        } catch (NumberFormatException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static boolean equal(String a, String b) {
+        return MessageDigest.isEqual(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String sha1Hex(String text) {
+        return digest("SHA-1", text);
+    }
+
+    private static String sha256(String text) {
+        return digest("SHA-256", text);
+    }
+
+    private static String digest(String algorithm, String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance(algorithm).digest(text.getBytes(
+                    StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(algorithm + " is part of every JDK", e);
         }
     }
 }

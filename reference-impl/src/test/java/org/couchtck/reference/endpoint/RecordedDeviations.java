@@ -36,10 +36,6 @@ final class RecordedDeviations {
     private static final String STACK_HASH = "a 500 (a parameter CouchDB never validates, an Erlang badarg or"
             + " case_clause, a reducer's throw): CouchDB adds \"ref\" and X-Couch-Stack-Hash, a hash of its Erlang stack"
             + " trace, which the reference has no stack to compute from";
-    private static final String PBKDF2_ITERATIONS = "_users passwords: the reference hashes with 1000 PBKDF2"
-            + " iterations (UserPasswords, a test double: every authenticated request pays them), CouchDB 3.5.2's"
-            + " default is 600000";
-
     private static final String ERLANG_STACK = "an Erlang crash in a builtin reducer: CouchDB's reason is the crash's"
             + " stack trace, and it adds \"ref\" and X-Couch-Stack-Hash; the reference names the crash and has no"
             + " stack to print";
@@ -79,9 +75,7 @@ final class RecordedDeviations {
             new Deviation("changes.filter_design", Set.of(6),
                     "the ETag of a _local document: CouchDB's make_etag({Start, DiskRev, Body}) hashes an Erlang term "
                             + "whose exact form the reference has not reproduced yet; it sends another opaque value",
-                    "ETag"),
-            new Deviation("changes.error_non_admin", Set.of(9), PBKDF2_ITERATIONS, "/iterations"),
-            new Deviation("auth_errors.forbidden_403", Set.of(20), PBKDF2_ITERATIONS, "/iterations"));
+                    "ETag"));
 
     /** The exchanges expected to differ in a scenario (none: it must match exactly). */
     static Map<Integer, Expected> expectedFor(String scenario) {
