@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Blocker;
@@ -25,12 +24,16 @@ final class ApiResponse {
     static final String JSON_TYPE = "application/json";
 
     private final Map<String, String> headers = new LinkedHashMap<>();
+    /** The reply's X-Couch-Request-ID: the request's own when it is one CouchDB echoes ({@link RequestIds}). */
+    private final String requestId;
     private boolean committed;
     private boolean requestHeaders = true;
 
-    ApiResponse(Response response, Callback callback) {
+    /** A reply to a request whose X-Couch-Request-ID was {@code requestedId} (null when it had none). */
+    ApiResponse(Response response, Callback callback, String requestedId) {
         this.response = response;
         this.callback = callback;
+        this.requestId = RequestIds.forReply(requestedId);
     }
 
     /** Adds a header to the reply that is yet to be written. */
@@ -96,7 +99,7 @@ final class ApiResponse {
 
     private void putRequestHeaders() {
         if (requestHeaders) {
-            response.getHeaders().put("X-Couch-Request-ID", Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 24));
+            response.getHeaders().put("X-Couch-Request-ID", requestId);
             response.getHeaders().put("X-CouchDB-Body-Time", "0");
         }
     }

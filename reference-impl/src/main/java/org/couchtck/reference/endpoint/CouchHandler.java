@@ -28,7 +28,7 @@ final class CouchHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        ApiResponse out = new ApiResponse(response, callback);
+        ApiResponse out = new ApiResponse(response, callback, request.getHeaders().get("X-Couch-Request-ID"));
         try {
             Map<String, String> headers = new HashMap<>();
             for (HttpField field : request.getHeaders()) {

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -160,6 +161,32 @@ class ReferenceEndpointTest {
 
         assertThat(login.statusCode()).isEqualTo(200);
         assertThatJson(session.body()).inPath("userCtx").isEqualTo("{\"name\":\"admin\",\"roles\":[\"_admin\"]}");
+    }
+
+    @Test
+    void should_echo_the_requests_id_when_couchdb_would_and_make_one_up_otherwise() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String longest = "a".repeat(30) + "_-09AZ";
+
+        String echoed = requestIdOfTheReplyTo(http, "couchtck-1a-x_Y9");
+        String longestEchoed = requestIdOfTheReplyTo(http, longest);
+        String tooLong = requestIdOfTheReplyTo(http, longest + "b");
+        String invalid = requestIdOfTheReplyTo(http, "couchtck.1");
+        String none = requestIdOfTheReplyTo(http, null);
+
+        assertThat(echoed).isEqualTo("couchtck-1a-x_Y9");
+        assertThat(longestEchoed).isEqualTo(longest);
+        assertThat(List.of(tooLong, invalid, none)).allSatisfy(id -> assertThat(id).matches("[0-9a-f]{10}"));
+    }
+
+    /** The X-Couch-Request-ID of the reply to GET / sent with {@code id} as its own (none when null). */
+    private static String requestIdOfTheReplyTo(HttpClient http, String id) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint.uri().resolve("/")).GET();
+        if (id != null) {
+            request.header("X-Couch-Request-ID", id);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString()).headers()
+                .firstValue("X-Couch-Request-ID").orElseThrow();
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import org.couchtck.kit.endpoint.HttpFailures;
 
 /** Requests of the endpoint benchmarks: the endpoint's base URI, its admin's Authorization, a timeout per request. */
 final class BenchHttp {
@@ -42,7 +43,9 @@ final class BenchHttp {
             throw new EndpointBenchmark.BenchException(method + " " + path + " answered " + response.statusCode() + ": "
                     + response.body().strip());
         } catch (IOException e) {
-            throw new EndpointBenchmark.BenchException(method + " " + path + " failed: " + e.getMessage());
+            // The JDK's client says null for a refused connection: say what happened in the kit's words.
+            throw new EndpointBenchmark.BenchException(method + " " + path + " failed: "
+                    + HttpFailures.classified(e, timeout).getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EndpointBenchmark.BenchException("interrupted");

@@ -2,21 +2,25 @@ package org.couchtck.kit.endpoint;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A CouchDB-compatible server reached over HTTP/1.1 with the JDK's {@link HttpClient}. Admin credentials come from
- * the URI's user info ({@code http://admin:secret@host:5984}) or are given apart. The client's work runs on daemon
- * threads this endpoint owns ({@code couchtck-http-N}); {@link #close()} ends them.
+ * A CouchDB-compatible server reached over HTTP/1.1 on connections the kit keeps itself ({@link HttpExchange}): a
+ * connection is used again only after an exchange that leaves it clean, and every request carries an
+ * X-Couch-Request-ID, so that a response the server wrote for another request is never judged as this one's. Admin
+ * credentials come from the URI's user info ({@code http://admin:secret@host:5984}) or are given apart. Each exchange
+ * reads on a daemon thread this endpoint owns ({@code couchtck-http-N}); {@link #close()} ends them.
  */
 public final class HttpEndpoint implements EndpointTarget, AutoCloseable {
 
@@ -24,23 +28,23 @@ public final class HttpEndpoint implements EndpointTarget, AutoCloseable {
 
     private final URI baseUri;
     private final Optional<Credentials> admin;
+    private final Duration connectTimeout;
     private final ExecutorService executor;
-    private final HttpClient client;
+    private final ConnectionPool pool;
+    private final Set<HttpExchange> open = ConcurrentHashMap.newKeySet();
+    /** Whether the server has answered a request with the request's own X-Couch-Request-ID. */
+    private final AtomicBoolean serverEchoes = new AtomicBoolean();
 
     private HttpEndpoint(URI baseUri, Optional<Credentials> admin, Duration connectTimeout) {
         this.baseUri = baseUri;
         this.admin = admin;
+        this.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
         this.executor = Executors.newCachedThreadPool(task -> {
             Thread thread = new Thread(task, "couchtck-http-" + THREADS.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(connectTimeout)
-                .executor(executor)
-                .build();
+        this.pool = new ConnectionPool(baseUri);
     }
 
     /** The endpoint at {@code uri}; admin credentials from its user info, if it has any. */
@@ -85,32 +89,22 @@ public final class HttpEndpoint implements EndpointTarget, AutoCloseable {
 
     @Override
     public FeedConnection open(HttpCall call) {
-        return JdkFeedConnection.open(client, request(call));
+        HttpExchange exchange = new HttpExchange(pool, connectTimeout, baseUri, call, serverEchoes, open::remove);
+        open.add(exchange);
+        try {
+            executor.execute(exchange);
+        } catch (RejectedExecutionException e) {
+            exchange.refuse(new NoReplyException("the kit closed its endpoint " + baseUri, e));
+        }
+        return exchange;
     }
 
-    private HttpRequest request(HttpCall call) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUri + call.path()))
-                .timeout(call.timeout())
-                .method(call.method(), call.body()
-                        .map(body -> HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                        .orElse(HttpRequest.BodyPublishers.noBody()));
-        call.headers().forEach(h -> request.header(h.name(), h.value()));
-        return request.build();
-    }
-
-    /**
-     * Ends the client's threads. Java 17's client has no close of its own: its selector thread ends once the client is
-     * unreachable (from Java 21 on, the client is closed here too).
-     */
+    /** Closes the open exchanges and the idle connections, and ends the threads that read them. */
     @Override
     public void close() {
-        if (client instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            } catch (Exception e) {
-                // Closing is best effort; the executor below is ended either way.
-            }
-        }
+        executor.shutdown();
+        List.copyOf(open).forEach(HttpExchange::close);
+        pool.close();
         executor.shutdownNow();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);

@@ -34,7 +34,7 @@ final class HttpFixtureParser {
     private static final Pattern METHOD = Pattern.compile("[A-Z]+");
     /** An HTTP header name (RFC 9110 token). */
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
-    /** Headers the JDK client writes itself and refuses to take from callers. */
+    /** Headers that belong to the connection, not the case: the kit's HTTP transport writes or refuses them. */
     static final Set<String> RESTRICTED_HEADERS = Set.of("connection", "content-length", "expect", "host", "upgrade");
 
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");

@@ -30,6 +30,7 @@ final class HttpTranscript {
     }
 
     static void reply(Transcript transcript, HttpReply reply) {
+        setAside(transcript, reply.setAside());
         StringBuilder text = head(reply.status(), reply.headers());
         if (!reply.body().isEmpty()) {
             text.append("\n\n").append(reply.body());
@@ -39,7 +40,12 @@ final class HttpTranscript {
     }
 
     static void head(Transcript transcript, ResponseHead head) {
+        setAside(transcript, head.setAside());
         transcript.add(Direction.RECEIVED, head(head.status(), head.headers()).toString());
+    }
+
+    private static void setAside(Transcript transcript, List<String> setAside) {
+        setAside.forEach(note -> transcript.add(Direction.EVENT, note));
     }
 
     private static StringBuilder head(int status, HttpHeaders headers) {

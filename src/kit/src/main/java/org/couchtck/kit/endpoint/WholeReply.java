@@ -35,7 +35,7 @@ final class WholeReply {
                 }
                 case END -> {
                     return new HttpReply(head.status(), head.headers(), body.toString(StandardCharsets.UTF_8),
-                            Optional.empty());
+                            Optional.empty(), head.setAside());
                 }
                 case BROKEN -> incomplete = "the connection broke after " + body.size() + " bytes of the body: "
                         + piece.detail();
@@ -47,6 +47,6 @@ final class WholeReply {
             }
         }
         return new HttpReply(head.status(), head.headers(), body.toString(StandardCharsets.UTF_8),
-                Optional.of(incomplete));
+                Optional.of(incomplete), head.setAside());
     }
 }

@@ -7,8 +7,8 @@
  *       org.couchtck.kit.endpoint.RequestStep request steps} and {@link org.couchtck.kit.endpoint.FeedStep feed
  *       steps}, with {@code {{variables}}} bound from the case's databases and from captures.</li>
  *   <li>The {@link org.couchtck.kit.endpoint.EndpointTarget target} the executor talks to, with one real
- *       implementation over the JDK's HTTP client ({@link org.couchtck.kit.endpoint.HttpEndpoint}); a replay of
- *       recorded exchanges can stand in its place.</li>
+ *       implementation over HTTP/1.1 connections the kit keeps itself ({@link org.couchtck.kit.endpoint.HttpEndpoint},
+ *       on Apache HttpCore); a replay of recorded exchanges can stand in its place.</li>
  *   <li>Feed reading: a {@link org.couchtck.kit.endpoint.FeedReader} reads a {@link
  *       org.couchtck.kit.endpoint.FeedConnection} line by line on its own thread, under a hard time bound, and
  *       decodes continuous, eventsource and longpoll/normal bodies.</li>

@@ -139,7 +139,7 @@ class HttpEndpointTest {
         // when / then
         assertThatThrownBy(() -> target.send(call("GET", "/", Optional.empty(), BOUND)))
                 .isInstanceOf(EndpointUnreachableException.class)
-                .hasMessageStartingWith("could not connect");
+                .hasMessage("could not connect: connection refused");
     }
 
     @Test
@@ -276,6 +276,78 @@ class HttpEndpointTest {
         }
         assertThat(body.toString()).isEqualTo("{\"seq\":1}\n{\"seq\":2}\n");
         wireMock.verify(getRequestedFor(urlEqualTo("/db/_changes")));
+    }
+
+    @Test
+    void should_say_in_plain_words_when_the_server_begins_a_new_response_inside_a_chunked_body() throws Exception {
+        // given: a new response where a chunk size is due, as CouchDB 3.5.2 writes in /_db_updates?feed=eventsource
+        raw = new RawHttpServer((socket, in, out) -> {
+            RawHttpServer.readHead(in);
+            RawHttpServer.write(out, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n"
+                    + "Content-Type: text/event-stream\r\n\r\n" + RawHttpServer.chunk("event: heartbeat\ndata: \n\n")
+                    + "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 2\r\n\r\n{}");
+            RawHttpServer.SILENT.serve(socket, in, out);
+        });
+        HttpEndpoint target = endpoint(raw.uri());
+        BodyPiece piece;
+
+        // when
+        try (FeedConnection feed = target.open(call("GET", "/_db_updates?feed=eventsource", Optional.empty(),
+                Duration.ofSeconds(20)))) {
+            Instant deadline = Instant.now().plusSeconds(20);
+            feed.awaitHead(deadline).orElseThrow();
+            do {
+                piece = feed.next(deadline);
+            } while (piece.kind() == BodyPiece.Kind.DATA);
+        }
+
+        // then
+        assertThat(piece.kind()).isEqualTo(BodyPiece.Kind.BROKEN);
+        assertThat(piece.detail()).isEqualTo("the server began a new HTTP response (\"HTTP/1.1 500 Internal Server "
+                + "Error\") inside the chunked body, where a chunk size was due");
+    }
+
+    @Test
+    void should_hold_back_a_flooding_server_while_the_body_is_not_read_and_deliver_all_of_it_when_it_is()
+            throws Exception {
+        // given: 64 MiB, far more than the sockets' buffers hold
+        int block = 64 * 1024;
+        int blocks = 1024;
+        java.util.concurrent.CountDownLatch allWritten = new java.util.concurrent.CountDownLatch(1);
+        raw = new RawHttpServer((socket, in, out) -> {
+            RawHttpServer.readHead(in);
+            RawHttpServer.write(out, "HTTP/1.1 200 OK\r\nContent-Length: " + (long) block * blocks + "\r\n\r\n");
+            byte[] bytes = new byte[block];
+            for (int i = 0; i < blocks; i++) {
+                out.write(bytes);
+            }
+            out.flush();
+            allWritten.countDown();
+            RawHttpServer.SILENT.serve(socket, in, out);
+        });
+        HttpEndpoint target = endpoint(raw.uri());
+        long read = 0;
+
+        try (FeedConnection feed = target.open(call("GET", "/flood", Optional.empty(), Duration.ofSeconds(20)))) {
+            Instant deadline = Instant.now().plusSeconds(40);
+            feed.awaitHead(deadline).orElseThrow();
+
+            // when: the body is not read
+            // then: the kit does not take it off the socket, so the server cannot write it all
+            assertThat(allWritten.await(3, TimeUnit.SECONDS)).as("the server wrote it all").isFalse();
+
+            // when: it is read
+            BodyPiece piece;
+            while ((piece = feed.next(deadline)).kind() == BodyPiece.Kind.DATA) {
+                assertThat(piece.bytes().length).isLessThanOrEqualTo(64 * 1024);
+                read += piece.bytes().length;
+            }
+
+            // then
+            assertThat(piece.kind()).isEqualTo(BodyPiece.Kind.END);
+        }
+        assertThat(read).isEqualTo((long) block * blocks);
+        assertThat(allWritten.await(20, TimeUnit.SECONDS)).isTrue();
     }
 
     @Test

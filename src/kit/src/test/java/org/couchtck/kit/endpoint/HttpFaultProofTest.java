@@ -788,8 +788,8 @@ class HttpFaultProofTest {
     }
 
     /**
-     * Java 17's HttpClient has no close: its selector thread ends only once the client is collected (see
-     * {@link HttpEndpoint#close()}); every other thread must have ended.
+     * Java 17's HttpClient, which other clients in this JVM may use, has no close: its selector thread ends only once
+     * the client is collected; every other thread must have ended.
      */
     private static boolean jdkHttpClientSelector(String threadName) {
         return threadName.startsWith("HttpClient-") && threadName.endsWith("-SelectorManager");

@@ -80,15 +80,46 @@ final class RawHttpServer implements AutoCloseable {
 
     /** Reads the request head (up to its blank line). */
     static void readHead(InputStream in) throws IOException {
+        head(in);
+    }
+
+    /** Reads the request head (up to its blank line) and returns it, blank line included, as ISO-8859-1 text. */
+    static String head(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
         int state = 0;
         while (state < 4) {
             int b = in.read();
             if (b < 0) {
                 throw new IOException("the client closed before its request ended");
             }
+            head.append((char) b);
             state = (b == '\r' && (state == 0 || state == 2)) || (b == '\n' && (state == 1 || state == 3))
                     ? state + 1 : 0;
         }
+        return head.toString();
+    }
+
+    /** The value of header {@code name} (any case) in a request {@code head}, or null. */
+    static String header(String head, String name) {
+        for (String line : head.split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
+                return line.substring(colon + 1).trim();
+            }
+        }
+        return null;
+    }
+
+    /** A whole keep-alive response: {@code status}, X-Couch-Request-ID {@code id} (none when null), {@code body}. */
+    static String response(int status, String id, String body) {
+        return "HTTP/1.1 " + status + " " + (status < 400 ? "OK" : status < 500 ? "Client Error" : "Server Error")
+                + "\r\nContent-Type: application/json\r\n" + (id == null ? "" : "X-Couch-Request-ID: " + id + "\r\n")
+                + "Content-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body;
+    }
+
+    /** How many connections the server accepted so far. */
+    int accepted() {
+        return sockets.size();
     }
 
     static void write(OutputStream out, String text) throws IOException {

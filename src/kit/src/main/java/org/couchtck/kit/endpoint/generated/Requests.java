@@ -77,6 +77,7 @@ final class Requests {
                 SHOWN_BODY_CHARS)).orElse(""));
         try {
             HttpReply reply = target.send(call);
+            reply.setAside().forEach(note -> transcript.add(Direction.EVENT, who + ": " + note));
             transcript.add(Direction.RECEIVED, who + ": " + reply.status() + " " + reply.body().strip());
             if (reply.incomplete().isPresent()) {
                 return new Answer(reply.status(), reply.body(), "an incomplete reply (" + reply.status() + "): "

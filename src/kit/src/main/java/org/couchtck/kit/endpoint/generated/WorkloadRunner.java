@@ -546,6 +546,7 @@ final class WorkloadRunner {
                     }
                     return Optional.empty();
                 }
+                head.get().setAside().forEach(note -> lines.add(Direction.EVENT, note));
                 lines.add(Direction.RECEIVED, Integer.toString(head.get().status()));
                 if (head.get().status() != 200) {
                     FeedResult body = new FeedReader(connection, FeedKind.NORMAL, OptionalInt.empty(), sentAt,
