@@ -23,10 +23,12 @@ final class DatabaseRoutes {
 
     private final Store store;
     private final DocumentWrites writes;
+    private final AllDocsRoute allDocs;
 
     DatabaseRoutes(Store store, DocumentWrites writes) {
         this.store = store;
         this.writes = writes;
+        this.allDocs = new AllDocsRoute(this);
     }
 
     boolean isSystemDatabase(String name) {
@@ -152,83 +154,9 @@ final class DatabaseRoutes {
         response.json(201, out);
     }
 
+    /** {@code _all_docs}, {@code _design_docs}, {@code _local_docs} and their {@code /queries}. */
     void allDocs(ApiRequest request, ApiResponse response) throws IOException {
-        Methods.allow(request, "GET,HEAD,POST");
-        Database db = open(request);
-        ViewRange range = ViewRange.from(request);
-        List<DocumentState> all = new ArrayList<>(db.documents());
-        all.removeIf(d -> d.id().startsWith("_local/"));
-        all.sort(Comparator.comparing(DocumentState::id));
-        ArrayNode rows = Json.MAPPER.createArrayNode();
-        long total = all.stream().filter(d -> !d.deleted()).count();
-        long offset = 0;
-        if (range.keys().isPresent()) {
-            for (JsonNode key : range.keys().get()) {
-                rows.add(keyRow(db, key, range));
-            }
-        } else {
-            List<DocumentState> live = new ArrayList<>(all.stream().filter(d -> !d.deleted()).toList());
-            if (range.descending()) {
-                java.util.Collections.reverse(live);
-            }
-            long skipped = 0;
-            for (DocumentState doc : live) {
-                if (!range.inRange(doc.id())) {
-                    if (range.beforeStart(doc.id())) {
-                        offset++;
-                    }
-                    continue;
-                }
-                if (skipped < range.skip()) {
-                    skipped++;
-                    offset++;
-                    continue;
-                }
-                if (rows.size() >= range.limit()) {
-                    break;
-                }
-                rows.add(row(doc, range));
-            }
-        }
-        ObjectNode body = Json.object();
-        body.put("total_rows", total);
-        body.put("offset", offset);
-        body.set("rows", rows);
-        response.json(200, body);
-    }
-
-    private ObjectNode keyRow(Database db, JsonNode key, ViewRange range) {
-        Optional<DocumentState> doc = key.isTextual() ? db.get(key.asText()) : Optional.empty();
-        ObjectNode row = Json.object();
-        if (doc.isEmpty()) {
-            row.set("key", key);
-            row.put("error", "not_found");
-            return row;
-        }
-        if (doc.get().deleted()) {
-            row.put("id", doc.get().id());
-            row.set("key", key);
-            ObjectNode value = row.putObject("value");
-            value.put("rev", doc.get().winner().rev().toString());
-            value.put("deleted", true);
-            if (range.includeDocs()) {
-                row.putNull("doc");
-            }
-            return row;
-        }
-        return row(doc.get(), range);
-    }
-
-    private static ObjectNode row(DocumentState doc, ViewRange range) {
-        ObjectNode row = Json.object();
-        row.put("id", doc.id());
-        row.put("key", doc.id());
-        row.putObject("value").put("rev", doc.winner().rev().toString());
-        if (range.includeDocs()) {
-            row.set("doc", DocumentJson.render(doc, doc.winner(),
-                    new DocumentJson.Options(false, range.conflicts(), false, range.attachments())));
-        }
-        return row;
+        allDocs.handle(request, response);
     }
 
     void security(ApiRequest request, ApiResponse response) throws IOException {

@@ -51,7 +51,7 @@ final class Routes {
         switch (second) {
             case "_changes" -> changes.handle(request, response);
             case "_bulk_docs" -> databases.bulkDocs(request, response);
-            case "_all_docs" -> databases.allDocs(request, response);
+            case "_all_docs", "_design_docs", "_local_docs" -> databases.allDocs(request, response);
             case "_security" -> databases.security(request, response);
             case "_design" -> {
                 if (request.segment(2) != null && ViewRoute.serves(request.segment(3))) {

@@ -74,7 +74,10 @@ final class ServerRoutes {
             }
             names.add(name);
         }
-        response.json(200, names);
+        // chttpd streams _all_dbs, as it does every listing
+        ApiResponse.Stream stream = response.stream(200, ApiResponse.JSON_TYPE);
+        stream.write(Json.write(names) + "\n");
+        stream.end();
     }
 
     void activeTasks(ApiRequest request, ApiResponse response) throws IOException {

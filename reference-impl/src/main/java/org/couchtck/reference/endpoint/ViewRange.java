@@ -6,10 +6,12 @@ import java.util.Optional;
 
 /**
  * The query parameters of {@code _all_docs}: keys, a key range, direction, limit, skip, include_docs (with conflicts,
- * attachments and att_encoding_info).
+ * attachments and att_encoding_info), update_seq. From a request's query string (and a POSTed {@code keys}), or from
+ * one object of a {@code queries} body, whose members are JSON values.
  */
 record ViewRange(Optional<JsonNode> keys, String start, String end, boolean inclusiveEnd, boolean descending,
-        long limit, long skip, boolean includeDocs, boolean conflicts, AttachmentsJson.Shown attachments) {
+        long limit, long skip, boolean includeDocs, boolean conflicts, AttachmentsJson.Shown attachments,
+        boolean updateSeq) {
 
     static ViewRange from(ApiRequest request) {
         Optional<JsonNode> keys = request.param("keys").map(ViewRange::json);
@@ -35,7 +37,55 @@ record ViewRange(Optional<JsonNode> keys, String start, String end, boolean incl
         return new ViewRange(keys, start, end, bool(request, "inclusive_end", true), bool(request, "descending", false),
                 integer(request, "limit", Long.MAX_VALUE), integer(request, "skip", 0),
                 bool(request, "include_docs", false), bool(request, "conflicts", false),
-                AttachmentsJson.Shown.from(request));
+                AttachmentsJson.Shown.from(request), bool(request, "update_seq", false));
+    }
+
+    /** One query of a {@code queries} body: the same parameters as JSON members (a string key stays a string). */
+    static ViewRange from(JsonNode query) {
+        if (!query.isObject()) {
+            throw CouchError.badRequest("Each query must be a JSON object");
+        }
+        Optional<JsonNode> keys = Optional.ofNullable(query.get("keys"));
+        if (keys.isPresent() && !keys.get().isArray()) {
+            throw CouchError.badRequest("`keys` member must be an array.");
+        }
+        String start = member(query, "startkey", "start_key");
+        String end = member(query, "endkey", "end_key");
+        String key = member(query, "key", "key");
+        if (key != null) {
+            start = key;
+            end = key;
+        }
+        return new ViewRange(keys, start, end, flag(query, "inclusive_end", true), flag(query, "descending", false),
+                count(query, "limit", Long.MAX_VALUE), count(query, "skip", 0), flag(query, "include_docs", false),
+                flag(query, "conflicts", false), new AttachmentsJson.Shown(flag(query, "attachments", false),
+                        flag(query, "att_encoding_info", false)), flag(query, "update_seq", false));
+    }
+
+    /** This range, but a {@code keys} of exactly one key as a {@code key} (fabric's rewrite of a query's keys). */
+    ViewRange singleKeyAsRange() {
+        if (keys.isEmpty() || keys.get().size() != 1) {
+            return this;
+        }
+        JsonNode only = keys.get().get(0);
+        String key = only.isTextual() ? only.asText() : only.toString();
+        return new ViewRange(Optional.empty(), key, key, true, descending, limit, skip, includeDocs, conflicts,
+                attachments, updateSeq);
+    }
+
+    private static String member(JsonNode query, String name, String alias) {
+        JsonNode value = query.has(name) ? query.get(name) : query.get(alias);
+        return value == null ? null : value.isTextual() ? value.asText() : value.toString();
+    }
+
+    private static boolean flag(JsonNode query, String name, boolean dflt) {
+        JsonNode value = query.get(name);
+        return value == null ? dflt : value.isBoolean() ? value.booleanValue() : parseBoolean(value.asText());
+    }
+
+    private static long count(JsonNode query, String name, long dflt) {
+        JsonNode value = query.get(name);
+        return value == null ? dflt : parseNonNegative(value.asText());
     }
 
     boolean inRange(String id) {

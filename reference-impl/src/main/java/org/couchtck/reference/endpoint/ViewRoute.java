@@ -1,8 +1,10 @@
 package org.couchtck.reference.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -99,16 +101,8 @@ final class ViewRoute {
     }
 
     private String mapReply(Database db, MapResult result, ViewParams params, DesignIndex index) {
-        StringBuilder out = new StringBuilder();
-        out.append("{\"total_rows\":").append(result.totalRows()).append(",\"offset\":").append(result.offset());
-        appendUpdateSeq(out, params, db, index);
-        out.append(",\"rows\":[\r\n");
-        boolean first = true;
+        List<ObjectNode> rows = new ArrayList<>();
         for (ViewRow row : result.rows()) {
-            if (!first) {
-                out.append(",\r\n");
-            }
-            first = false;
             ObjectNode json = Json.object();
             json.put("id", row.id());
             json.set("key", row.key());
@@ -116,9 +110,11 @@ final class ViewRoute {
             if (params.includeDocs()) {
                 json.set("doc", linkedDocument(db, row, params));
             }
-            out.append(Json.write(json));
+            rows.add(json);
         }
-        return out.append("\r\n]}\n").toString();
+        Optional<JsonNode> updateSeq = params.updateSeq() ? Optional.of(SeqCodec.json(db, index.indexedSeq()))
+                : Optional.empty();
+        return RowsReply.map(LongNode.valueOf(result.totalRows()), LongNode.valueOf(result.offset()), updateSeq, rows);
     }
 
     private String reduceReply(List<ReducedRow> rows, ViewParams params, DesignIndex index) {
@@ -144,12 +140,6 @@ final class ViewRoute {
             out.append(Json.write(json));
         }
         return out.append("\r\n]}\n").toString();
-    }
-
-    private static void appendUpdateSeq(StringBuilder out, ViewParams params, Database db, DesignIndex index) {
-        if (params.updateSeq()) {
-            out.append(",\"update_seq\":").append(Json.write(SeqCodec.json(db, index.indexedSeq())));
-        }
     }
 
     /**

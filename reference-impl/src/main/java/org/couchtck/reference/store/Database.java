@@ -272,6 +272,16 @@ public final class Database {
         }
     }
 
+    /** Every {@code _local} document, in no order. */
+    public List<LocalDocument> localDocuments() {
+        lock.lock();
+        try {
+            return List.copyOf(locals.values());
+        } finally {
+            lock.unlock();
+        }
+    }
+
     public Optional<LocalDocument> getLocal(String id) {
         lock.lock();
         try {
