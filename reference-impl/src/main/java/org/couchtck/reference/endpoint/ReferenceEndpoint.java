@@ -73,7 +73,6 @@ public final class ReferenceEndpoint implements AutoCloseable {
     private final Store store;
     private final SystemScheduler scheduler;
     private final GlobalChanges globalChanges;
-    private final DesignFunctions functions = new DesignFunctions();
     private final QueryServerPool queryServers;
     private final ViewIndexes viewIndexes;
     private final ExecutorService background;
@@ -126,6 +125,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
         Authenticator authenticator = new Authenticator(options.admin(), store);
         NodeConfig config = new NodeConfig();
         ViewServers viewServers = new ViewServers(queryServers, config);
+        DesignDocCalls functions = new DesignDocCalls(queryServers, viewServers);
         DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers));
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         config.set("couchdb", "single_node", "true");
@@ -198,7 +198,6 @@ public final class ReferenceEndpoint implements AutoCloseable {
         }
         scheduler.close();
         background.shutdownNow();
-        functions.close();
         queryServers.close();
     }
 }
