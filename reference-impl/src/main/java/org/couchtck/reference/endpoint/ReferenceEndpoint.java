@@ -126,7 +126,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
         NodeConfig config = new NodeConfig();
         ViewServers viewServers = new ViewServers(queryServers, config);
         DesignDocCalls functions = new DesignDocCalls(queryServers, viewServers);
-        DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers));
+        DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers), new DocumentValidation(functions));
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         config.set("couchdb", "single_node", "true");
         config.set("chttpd", "bind_address", options.host());
