@@ -97,9 +97,14 @@ final class QueryServerPool implements AutoCloseable {
         return taught.getOrDefault(process, Set.of()).contains(id + "@" + rev);
     }
 
-    /** Records that {@code process} has been sent design document {@code id} at revision {@code rev}. */
+    /**
+     * Records that {@code process} has been sent design document {@code id} at revision {@code rev}; it no longer
+     * knows any other revision of that id, since a query server keeps one copy per id (as teach_ddoc forgets them).
+     */
     synchronized void taught(QueryProcess process, String id, String rev) {
-        taught.computeIfAbsent(process, p -> new HashSet<>()).add(id + "@" + rev);
+        Set<String> known = taught.computeIfAbsent(process, p -> new HashSet<>());
+        known.removeIf(key -> key.startsWith(id + "@"));
+        known.add(id + "@" + rev);
     }
 
     @Override

@@ -64,6 +64,18 @@ class DesignDocCallsTest {
     }
 
     @Test
+    void should_teach_a_revision_again_after_another_revision_of_the_same_id_replaced_it() throws IOException {
+        // when
+        calls.call(ddoc("1-a"), List.of("filters", "f"), args());
+        calls.call(ddoc("2-b"), List.of("filters", "f"), args());
+        calls.call(ddoc("1-a"), List.of("filters", "f"), args());
+
+        // then
+        assertThat(commands()).containsExactly("started", "ddoc new 1-a", "reset", "ddoc call", "ddoc new 2-b",
+                "reset", "ddoc call", "ddoc new 1-a", "reset", "ddoc call");
+    }
+
+    @Test
     void should_stop_the_process_when_a_call_answers_an_error_and_teach_the_next_one_again() throws IOException {
         // given
         calls.call(ddoc("1-a"), List.of("filters", "f"), args());
