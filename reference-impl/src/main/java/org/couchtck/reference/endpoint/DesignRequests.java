@@ -57,8 +57,7 @@ final class DesignRequests {
             }
         }
         String body = new String(request.body(), StandardCharsets.UTF_8);
-        // CouchDB's couchjs sees an empty body as the string "undefined"
-        req.put("body", request.body().length == 0 ? "undefined" : body);
+        req.put("body", body);
         req.put("peer", request.peer());
         ObjectNode form = req.putObject("form");
         boolean formPost = request.method().equals("POST") || request.method().equals("PUT");

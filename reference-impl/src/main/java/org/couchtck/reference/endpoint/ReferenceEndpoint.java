@@ -16,6 +16,7 @@ import org.couchtck.reference.globalchanges.GlobalChangesConfig;
 import org.couchtck.reference.store.Store;
 import org.couchtck.reference.time.Scheduler;
 import org.couchtck.reference.time.SystemScheduler;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -144,7 +145,9 @@ public final class ReferenceEndpoint implements AutoCloseable {
                 queryServers, background);
         Routes routes = new Routes(new ServerRoutes(store, authenticator, viewIndexes), databases,
                 new DocumentRoutes(databases, writes), new ChangesRoute(databases, functions),
-                new DbUpdatesRoute(store), config, views);
+                new DbUpdatesRoute(store), config, views, new DesignFunctionRoutes(
+                        new ShowRoute(databases, functions), new ListRoute(databases, functions, views),
+                        new UpdateRoute(databases, functions, writes)));
         QueuedThreadPool threads = new QueuedThreadPool(256, 4);
         threads.setName("couchtck-endpoint");
         threads.setDaemon(true);
@@ -152,6 +155,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
+        // CouchDB takes %2F inside a segment as part of a document id (a/b), which Jetty refuses by default
+        http.setUriCompliance(UriCompliance.DEFAULT.with("couchdb", UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
         this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
         connector.setHost(options.host());
         connector.setPort(options.port());
