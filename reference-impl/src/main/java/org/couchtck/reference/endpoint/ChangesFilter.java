@@ -50,7 +50,7 @@ interface ChangesFilter {
                 if (!ddoc.path("views").path(viewName).path("map").isTextual()) {
                     throw CouchError.notFound("missing json key: " + viewName);
                 }
-                return docs -> booleans(functions.call(ddoc, List.of("views", viewName, "map"), args(bodies(docs))));
+                return docs -> booleans(call(functions, ddoc, List.of("views", viewName, "map"), args(bodies(docs))));
             }
             default:
                 break;
@@ -68,7 +68,7 @@ interface ChangesFilter {
             throw CouchError.notFound("missing json key: " + filterName);
         }
         ObjectNode req = DesignRequests.of(request, db, null);
-        return docs -> booleans(functions.call(ddoc, List.of("filters", filterName), args(bodies(docs)).add(req)));
+        return docs -> booleans(call(functions, ddoc, List.of("filters", filterName), args(bodies(docs)).add(req)));
     }
 
     private static ChangesFilter byId(java.util.function.Predicate<DocumentState> match) {
@@ -97,6 +97,21 @@ interface ChangesFilter {
             out.add(DocumentJson.render(d, d.winner(), DocumentJson.Options.PLAIN));
         }
         return out;
+    }
+
+    /**
+     * A filter call; a function that throws makes the feed CouchDB 3.5.2's 500 {@code unknown_error} with the query
+     * server's error name as the reason (recording changes.filter_js_throws #3), not the error itself as a show's.
+     */
+    private static JsonNode call(DesignDocCalls functions, ObjectNode ddoc, List<String> path, ArrayNode args) {
+        try {
+            return functions.call(ddoc, path, args);
+        } catch (CouchError e) {
+            if (e.status() != 500) {
+                throw e;
+            }
+            throw new CouchError(500, "unknown_error", e.error());
+        }
     }
 
     /** {@code [docs]}: the arguments of a filter call, to which a filter function's {@code req} is added. */
