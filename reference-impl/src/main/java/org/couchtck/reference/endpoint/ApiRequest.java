@@ -22,9 +22,27 @@ final class ApiRequest {
     private final Map<String, String> headers;
     private final byte[] body;
     private final UserContext user;
+    private final String rawPath;
+    private final String rawQuery;
+    private final List<Map.Entry<String, String>> headerFields;
+    private final String peer;
 
     ApiRequest(String method, String rawPath, String rawQuery, Map<String, String> headers, byte[] body,
             UserContext user) {
+        this(method, rawPath, rawQuery, headers, body, user, List.of(), "127.0.0.1");
+    }
+
+    /**
+     * @param headerFields every header as sent (names in their own case, repeats kept), for the {@code req} object of
+     *     design-document functions
+     * @param peer the client's address
+     */
+    ApiRequest(String method, String rawPath, String rawQuery, Map<String, String> headers, byte[] body,
+            UserContext user, List<Map.Entry<String, String>> headerFields, String peer) {
+        this.rawPath = rawPath;
+        this.rawQuery = rawQuery;
+        this.headerFields = List.copyOf(headerFields);
+        this.peer = peer;
         this.method = method;
         this.segments = splitPath(rawPath);
         this.query = parseQuery(rawQuery);
@@ -63,6 +81,24 @@ final class ApiRequest {
     /** A header by case-insensitive name. */
     Optional<String> header(String name) {
         return Optional.ofNullable(headers.get(name.toLowerCase(Locale.ROOT)));
+    }
+
+    /** The path as sent, still percent-encoded. */
+    String rawPath() {
+        return rawPath;
+    }
+
+    /** The query string as sent (without {@code ?}), or null. */
+    String rawQuery() {
+        return rawQuery;
+    }
+
+    List<Map.Entry<String, String>> headerFields() {
+        return headerFields;
+    }
+
+    String peer() {
+        return peer;
     }
 
     byte[] body() {

@@ -87,6 +87,33 @@ final class ApiResponse {
     }
 
 
+    /**
+     * A whole reply whose headers a design-document function chose (a show's or an update's): no Cache-Control is
+     * added, as chttpd:send_response adds none.
+     */
+    void external(int status, Map<String, String> external, byte[] body) throws IOException {
+        beginExternal(status, external);
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+        blockingWrite(true, ByteBuffer.wrap(body));
+        callback.succeeded();
+    }
+
+    /** A chunked reply whose headers a list function chose. */
+    Stream externalStream(int status, Map<String, String> external) {
+        beginExternal(status, external);
+        response.getHeaders().put(HttpHeader.TRANSFER_ENCODING, "chunked");
+        return new Stream();
+    }
+
+    private void beginExternal(int status, Map<String, String> external) {
+        committed = true;
+        response.setStatus(status);
+        var h = response.getHeaders();
+        headers.forEach(h::put);
+        external.forEach(h::put);
+        putRequestHeaders();
+    }
+
     private void begin(int status, String contentType) {
         committed = true;
         response.setStatus(status);

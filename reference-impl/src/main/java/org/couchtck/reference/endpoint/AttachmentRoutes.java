@@ -91,7 +91,7 @@ final class AttachmentRoutes {
             DocIds.check(id);
         }
         DocumentWrite edit = edited(id, base, name, upload);
-        WriteResult result = writes.write(db, List.of(writes.prepare(db, edit))).get(0);
+        WriteResult result = writes.write(request, db, List.of(writes.prepare(db, edit))).get(0);
         if (result instanceof WriteResult.Refused r) {
             throw new CouchError(r.status(), r.error(), r.reason());
         }

@@ -1,6 +1,7 @@
 package org.couchtck.reference.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ interface ChangesFilter {
     ChangesFilter ALL = docs -> docs.stream().map(d -> true).toList();
 
     /** The filter the request names, after CouchDB's checks of its parameters. */
-    static ChangesFilter from(ApiRequest request, ChangesParams params, Database db, DesignFunctions functions) {
+    static ChangesFilter from(ApiRequest request, ChangesParams params, Database db, DesignDocCalls functions) {
         if (params.filter().isEmpty()) {
             return ALL;
         }
@@ -49,7 +50,7 @@ interface ChangesFilter {
                 if (!ddoc.path("views").path(viewName).path("map").isTextual()) {
                     throw CouchError.notFound("missing json key: " + viewName);
                 }
-                return docs -> functions.viewFilter(ddoc, viewName, bodies(docs));
+                return docs -> booleans(call(functions, ddoc, List.of("views", viewName, "map"), args(bodies(docs))));
             }
             default:
                 break;
@@ -66,8 +67,8 @@ interface ChangesFilter {
         if (!ddoc.path("filters").path(filterName).isTextual()) {
             throw CouchError.notFound("missing json key: " + filterName);
         }
-        ObjectNode req = FilterRequests.of(request, db);
-        return docs -> functions.filter(ddoc, filterName, bodies(docs), req);
+        ObjectNode req = DesignRequests.of(request, db, null);
+        return docs -> booleans(call(functions, ddoc, List.of("filters", filterName), args(bodies(docs)).add(req)));
     }
 
     private static ChangesFilter byId(java.util.function.Predicate<DocumentState> match) {
@@ -98,41 +99,38 @@ interface ChangesFilter {
         return out;
     }
 
-    /** The {@code req} object a filter function receives. */
-    final class FilterRequests {
-        private FilterRequests() {}
-
-        static ObjectNode of(ApiRequest request, Database db) {
-            ObjectNode req = Json.object();
-            req.set("info", DatabaseRoutes.info(db));
-            req.putNull("id");
-            req.put("uuid", java.util.UUID.randomUUID().toString().replace("-", ""));
-            req.put("method", request.method());
-            var requested = req.putArray("requested_path");
-            request.segments().forEach(requested::add);
-            var path = req.putArray("path");
-            request.segments().forEach(path::add);
-            ObjectNode query = req.putObject("query");
-            request.params().forEach(e -> query.put(e.getKey(), e.getValue()));
-            req.put("raw_path", "/" + String.join("/", request.segments()));
-            req.putObject("headers");
-            req.put("body", request.body().length == 0 ? "undefined"
-                    : new String(request.body(), java.nio.charset.StandardCharsets.UTF_8));
-            req.put("peer", "127.0.0.1");
-            req.putObject("form");
-            req.putObject("cookie");
-            ObjectNode user = req.putObject("userCtx");
-            user.put("db", db.name());
-            if (request.user().name() == null) {
-                user.putNull("name");
-            } else {
-                user.put("name", request.user().name());
+    /**
+     * A filter call; a function that throws makes the feed CouchDB 3.5.2's 500 {@code unknown_error} with the query
+     * server's error name as the reason (recording changes.filter_js_throws #3), not the error itself as a show's.
+     */
+    private static JsonNode call(DesignDocCalls functions, ObjectNode ddoc, List<String> path, ArrayNode args) {
+        try {
+            return functions.call(ddoc, path, args);
+        } catch (CouchError e) {
+            if (e.status() != 500) {
+                throw e;
             }
-            var roles = user.putArray("roles");
-            request.user().roles().forEach(roles::add);
-            JsonNode sec = db.security();
-            req.set("secObj", sec);
-            return req;
+            throw new CouchError(500, "unknown_error", e.error());
         }
+    }
+
+    /** {@code [docs]}: the arguments of a filter call, to which a filter function's {@code req} is added. */
+    private static ArrayNode args(List<ObjectNode> docs) {
+        ArrayNode args = Json.MAPPER.createArrayNode();
+        ArrayNode docArray = args.addArray();
+        docs.forEach(docArray::add);
+        return args;
+    }
+
+    /** {@code [true, [pass, ...]]}: one boolean per document (a map function passes a document it emitted for). */
+    private static List<Boolean> booleans(JsonNode reply) {
+        if (!(reply.isArray() && reply.size() == 2 && reply.get(0).asBoolean(false) && reply.get(1).isArray())) {
+            throw DesignDocCalls.failure(reply);
+        }
+        List<Boolean> out = new ArrayList<>();
+        for (JsonNode r : reply.get(1)) {
+            out.add(r.isArray() ? !r.isEmpty() : r.asBoolean(false));
+        }
+        return out;
     }
 }

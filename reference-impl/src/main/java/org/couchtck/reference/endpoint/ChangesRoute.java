@@ -19,9 +19,9 @@ import org.couchtck.reference.store.RevisionNode;
 final class ChangesRoute {
 
     private final DatabaseRoutes databases;
-    private final DesignFunctions functions;
+    private final DesignDocCalls functions;
 
-    ChangesRoute(DatabaseRoutes databases, DesignFunctions functions) {
+    ChangesRoute(DatabaseRoutes databases, DesignDocCalls functions) {
         this.databases = databases;
         this.functions = functions;
     }

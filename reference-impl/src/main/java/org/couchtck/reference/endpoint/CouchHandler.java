@@ -2,7 +2,9 @@ package org.couchtck.reference.endpoint;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpField;
@@ -31,8 +33,10 @@ final class CouchHandler extends Handler.Abstract {
         ApiResponse out = new ApiResponse(response, callback, request.getHeaders().get("X-Couch-Request-ID"));
         try {
             Map<String, String> headers = new HashMap<>();
+            List<Map.Entry<String, String>> fields = new ArrayList<>();
             for (HttpField field : request.getHeaders()) {
                 headers.putIfAbsent(field.getName().toLowerCase(Locale.ROOT), field.getValue());
+                fields.add(Map.entry(field.getName(), field.getValue()));
             }
             ByteBuffer buffer = Content.Source.asByteBuffer(request);
             byte[] body = new byte[buffer.remaining()];
@@ -41,7 +45,8 @@ final class CouchHandler extends Handler.Abstract {
                     java.util.Optional.ofNullable(headers.get("authorization")),
                     java.util.Optional.ofNullable(headers.get("cookie")));
             ApiRequest api = new ApiRequest(request.getMethod(), request.getHttpURI().getPath(),
-                    request.getHttpURI().getQuery(), headers, body, user);
+                    request.getHttpURI().getQuery(), headers, body, user, fields,
+                    Request.getRemoteAddr(request));
             routes.handle(api, out);
         } catch (CouchError e) {
             replyError(out, callback, e);

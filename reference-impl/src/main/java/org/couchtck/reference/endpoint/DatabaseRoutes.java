@@ -145,11 +145,18 @@ final class DatabaseRoutes {
         }
         ArrayNode out = Json.MAPPER.createArrayNode();
         if (newEdits) {
-            for (WriteResult r : writes.write(db, docs)) {
+            for (WriteResult r : writes.write(request, db, docs)) {
                 out.add(WriteReplies.row(r));
             }
         } else {
-            db.replicate(docs);
+            for (DocumentWrites.ReplicationRefusal r : writes.replicate(request, db, docs)) {
+                ObjectNode row = Json.object();
+                row.put("id", r.refused().id());
+                row.put("rev", r.rev());
+                row.put("error", r.refused().error());
+                row.put("reason", r.refused().reason());
+                out.add(row);
+            }
         }
         response.json(201, out);
     }

@@ -2,7 +2,9 @@ package org.couchtck.reference.endpoint;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.couchtck.reference.store.Database;
 import org.couchtck.reference.store.DocumentWrite;
 import org.couchtck.reference.store.MissingStubException;
@@ -13,10 +15,12 @@ final class DocumentWrites {
 
     private final DesignChecks designChecks;
     private final UserPasswords passwords;
+    private final DocumentValidation validation;
 
-    DocumentWrites(DesignChecks designChecks, UserPasswords passwords) {
+    DocumentWrites(DesignChecks designChecks, UserPasswords passwords, DocumentValidation validation) {
         this.designChecks = designChecks;
         this.passwords = passwords;
+        this.validation = validation;
     }
 
     /**
@@ -35,16 +39,54 @@ final class DocumentWrites {
     }
 
     /**
-     * Writes prepared documents with new_edits=true; a stub the parent lacks fails the whole request, as CouchDB's
-     * 412 {@code missing_stub}.
+     * Writes prepared documents with new_edits=true, each validated first ({@code validate_doc_update}, as the
+     * request's user); a stub the parent lacks fails the whole request, as CouchDB's 412 {@code missing_stub}.
      */
-    List<WriteResult> write(Database db, List<DocumentWrite> prepared) {
+    List<WriteResult> write(ApiRequest request, Database db, List<DocumentWrite> prepared) {
+        List<Optional<WriteResult.Refused>> refusals = new ArrayList<>();
+        List<DocumentWrite> accepted = new ArrayList<>();
+        for (DocumentWrite write : prepared) {
+            Optional<WriteResult.Refused> refused = validation.check(db, write, request.user(), true);
+            refusals.add(refused);
+            if (refused.isEmpty()) {
+                accepted.add(write);
+            }
+        }
+        List<WriteResult> written;
         try {
-            return db.write(prepared);
+            written = accepted.isEmpty() ? List.of() : db.write(accepted);
         } catch (MissingStubException e) {
             throw new CouchError(412, "missing_stub", e.reason());
         }
+        List<WriteResult> out = new ArrayList<>();
+        int next = 0;
+        for (Optional<WriteResult.Refused> refused : refusals) {
+            out.add(refused.isPresent() ? refused.get() : written.get(next++));
+        }
+        return out;
     }
+
+    /**
+     * Stores replicated revisions (new_edits=false), each validated first; returns the refusals, with the revision
+     * each named, as {@code _bulk_docs} reports them.
+     */
+    List<ReplicationRefusal> replicate(ApiRequest request, Database db, List<DocumentWrite> prepared) {
+        List<ReplicationRefusal> refusals = new ArrayList<>();
+        List<DocumentWrite> accepted = new ArrayList<>();
+        for (DocumentWrite write : prepared) {
+            Optional<WriteResult.Refused> refused = validation.check(db, write, request.user(), false);
+            if (refused.isPresent()) {
+                refusals.add(new ReplicationRefusal(refused.get(), write.rev().toString()));
+            } else {
+                accepted.add(write);
+            }
+        }
+        db.replicate(accepted);
+        return refusals;
+    }
+
+    /** A replicated revision validation refused. */
+    record ReplicationRefusal(WriteResult.Refused refused, String rev) {}
 
     /**
      * Writes one document and answers as CouchDB does: 201 (200 for a deletion), with an ETag for PUT and DELETE (not
@@ -52,7 +94,7 @@ final class DocumentWrites {
      */
     void reply(ApiRequest request, ApiResponse response, Database db, DocumentWrite write, boolean location,
             boolean etag) throws IOException {
-        WriteResult result = write(db, List.of(prepare(db, write))).get(0);
+        WriteResult result = write(request, db, List.of(prepare(db, write))).get(0);
         if (result instanceof WriteResult.Refused r) {
             throw new CouchError(r.status(), r.error(), r.reason());
         }

@@ -3,9 +3,12 @@ package org.couchtck.reference.endpoint;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -13,6 +16,9 @@ import java.util.function.Supplier;
  * back; an idle one is reused, a broken one is dropped. JavaScript is the reference server in-process unless
  * {@code COUCHDB_QUERY_SERVER_JAVASCRIPT} names another; every {@code COUCHDB_QUERY_SERVER_<LANG>} adds language
  * {@code <lang>}.
+ *
+ * <p>The pool also remembers, per process, which design documents (id and revision) it has been sent with {@code
+ * ["ddoc","new",id,ddoc]}, as couch_proc_manager keeps a process's ddoc keys: a process is taught a revision once.
  */
 final class QueryServerPool implements AutoCloseable {
 
@@ -28,6 +34,7 @@ final class QueryServerPool implements AutoCloseable {
 
     private final Map<String, Supplier<QueryProcess>> starters = new HashMap<>();
     private final Map<String, Deque<QueryProcess>> idle = new HashMap<>();
+    private final Map<QueryProcess, Set<String>> taught = new IdentityHashMap<>();
     private boolean closed;
 
     /** @param environment where {@code COUCHDB_QUERY_SERVER_<LANG>} settings come from (the process environment) */
@@ -57,6 +64,7 @@ final class QueryServerPool implements AutoCloseable {
                 if (process.alive()) {
                     return process;
                 }
+                taught.remove(process);
                 process.close();
             }
         }
@@ -73,7 +81,30 @@ final class QueryServerPool implements AutoCloseable {
                 return;
             }
         }
+        discard(process);
+    }
+
+    /** Stops a checked-out server instead of giving it back, as couch_query_servers stops one a ddoc call failed on. */
+    void discard(QueryProcess process) {
+        synchronized (this) {
+            taught.remove(process);
+        }
         process.close();
+    }
+
+    /** Whether {@code process} has been sent design document {@code id} at revision {@code rev}. */
+    synchronized boolean knows(QueryProcess process, String id, String rev) {
+        return taught.getOrDefault(process, Set.of()).contains(id + "@" + rev);
+    }
+
+    /**
+     * Records that {@code process} has been sent design document {@code id} at revision {@code rev}; it no longer
+     * knows any other revision of that id, since a query server keeps one copy per id (as teach_ddoc forgets them).
+     */
+    synchronized void taught(QueryProcess process, String id, String rev) {
+        Set<String> known = taught.computeIfAbsent(process, p -> new HashSet<>());
+        known.removeIf(key -> key.startsWith(id + "@"));
+        known.add(id + "@" + rev);
     }
 
     @Override
@@ -81,7 +112,10 @@ final class QueryServerPool implements AutoCloseable {
         synchronized (this) {
             closed = true;
         }
-        idle.values().forEach(d -> d.forEach(QueryProcess::close));
-        idle.clear();
+        synchronized (this) {
+            idle.values().forEach(d -> d.forEach(QueryProcess::close));
+            idle.clear();
+            taught.clear();
+        }
     }
 }

@@ -16,6 +16,7 @@ import org.couchtck.reference.globalchanges.GlobalChangesConfig;
 import org.couchtck.reference.store.Store;
 import org.couchtck.reference.time.Scheduler;
 import org.couchtck.reference.time.SystemScheduler;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -73,7 +74,6 @@ public final class ReferenceEndpoint implements AutoCloseable {
     private final Store store;
     private final SystemScheduler scheduler;
     private final GlobalChanges globalChanges;
-    private final DesignFunctions functions = new DesignFunctions();
     private final QueryServerPool queryServers;
     private final ViewIndexes viewIndexes;
     private final ExecutorService background;
@@ -127,7 +127,9 @@ public final class ReferenceEndpoint implements AutoCloseable {
         UserPasswords passwords = new UserPasswords(config);
         Authenticator authenticator = new Authenticator(options.admin(), store, passwords);
         ViewServers viewServers = new ViewServers(queryServers, config);
-        DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers), passwords);
+        DesignDocCalls functions = new DesignDocCalls(queryServers, viewServers);
+        DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers), passwords,
+                new DocumentValidation(functions));
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         config.set("couchdb", "single_node", "true");
         config.set("chttpd", "bind_address", options.host());
@@ -148,7 +150,9 @@ public final class ReferenceEndpoint implements AutoCloseable {
                 queryServers, background);
         Routes routes = new Routes(new ServerRoutes(store, authenticator, viewIndexes), databases,
                 new DocumentRoutes(databases, writes), new ChangesRoute(databases, functions),
-                new DbUpdatesRoute(store), config, views);
+                new DbUpdatesRoute(store), config, views, new DesignFunctionRoutes(
+                        new ShowRoute(databases, functions), new ListRoute(databases, functions, views),
+                        new UpdateRoute(databases, functions, writes)));
         QueuedThreadPool threads = new QueuedThreadPool(256, 4);
         threads.setName("couchtck-endpoint");
         threads.setDaemon(true);
@@ -156,6 +160,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
+        // CouchDB takes %2F inside a segment as part of a document id (a/b), which Jetty refuses by default
+        http.setUriCompliance(UriCompliance.DEFAULT.with("couchdb", UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
         this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
         connector.setHost(options.host());
         connector.setPort(options.port());
@@ -202,7 +208,6 @@ public final class ReferenceEndpoint implements AutoCloseable {
         }
         scheduler.close();
         background.shutdownNow();
-        functions.close();
         queryServers.close();
     }
 }

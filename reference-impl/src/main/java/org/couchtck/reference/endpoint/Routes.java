@@ -12,9 +12,11 @@ final class Routes {
     private final DbUpdatesRoute dbUpdates;
     private final NodeConfig config;
     private final ViewRoute views;
+    private final DesignFunctionRoutes designFunctions;
 
     Routes(ServerRoutes server, DatabaseRoutes databases, DocumentRoutes documents, ChangesRoute changes,
-            DbUpdatesRoute dbUpdates, NodeConfig config, ViewRoute views) {
+            DbUpdatesRoute dbUpdates, NodeConfig config, ViewRoute views, DesignFunctionRoutes designFunctions) {
+        this.designFunctions = designFunctions;
         this.config = config;
         this.views = views;
         this.server = server;
@@ -56,6 +58,8 @@ final class Routes {
             case "_design" -> {
                 if (request.segment(2) != null && ViewRoute.serves(request.segment(3))) {
                     views.handle(request, response);
+                } else if (request.segment(2) != null && DesignFunctionRoutes.serves(request.segment(3))) {
+                    designFunctions.handle(request, response);
                 } else {
                     documents.handle(request, response, second + "/" + orEmpty(request.segment(2)), 3);
                 }

@@ -100,6 +100,66 @@ final class ViewRoute {
         }
     }
 
+    /** A view's head and rows as a list function gets them (couch_mrview_show:list_cb). */
+    record ListInput(ObjectNode head, List<ObjectNode> rows) {}
+
+    /**
+     * The rows of view {@code viewName} of {@code _design/<designName>} for a list: the request's view parameters
+     * apply; a map view's head is {@code {total_rows, offset}}, a reduce view's is empty.
+     */
+    ListInput listInput(ApiRequest request, Database db, String designName, String viewName) {
+        DesignDefinition design = design(db, designName);
+        int viewNumber = design.views().indexOf(design.view(viewName)
+                .orElseThrow(() -> CouchError.notFound("missing_named_view")));
+        ViewDefinition view = design.views().get(viewNumber);
+        ViewParams params = ViewParams.from(request);
+        ViewQuery query;
+        try {
+            query = params.toQuery(view.reduces());
+        } catch (ViewQueryException e) {
+            throw new CouchError(400, "query_parse_error", e.getMessage());
+        }
+        if (!pool.serves(design.language())) {
+            throw new QueryServerPool.UnknownLanguage(design.language());
+        }
+        DesignIndex index = indexes.indexFor(db.name(), db.uuid(), design);
+        if (params.update() != ViewParams.Update.FALSE) {
+            index.update(source(db), functions);
+        }
+        ObjectNode head = Json.object();
+        List<ObjectNode> rows = new java.util.ArrayList<>();
+        try {
+            if (query.reduce()) {
+                for (ReducedRow row : index.reduce(viewNumber, query, reducers.forView(design, view))) {
+                    ObjectNode json = Json.object();
+                    json.set("key", row.key());
+                    json.set("value", row.value());
+                    rows.add(json);
+                }
+            } else {
+                MapResult result = index.map(viewNumber, query);
+                head.put("total_rows", result.totalRows());
+                head.put("offset", result.offset());
+                for (ViewRow row : result.rows()) {
+                    ObjectNode json = Json.object();
+                    json.put("id", row.id());
+                    json.set("key", row.key());
+                    json.set("value", row.value());
+                    if (params.includeDocs()) {
+                        json.set("doc", linkedDocument(db, row, params));
+                    }
+                    rows.add(json);
+                }
+            }
+        } catch (ViewQueryException e) {
+            throw new CouchError(400, "query_parse_error", e.getMessage());
+        }
+        if (params.updateSeq()) {
+            head.set("update_seq", SeqCodec.json(db, index.indexedSeq()));
+        }
+        return new ListInput(head, rows);
+    }
+
     private String mapReply(Database db, MapResult result, ViewParams params, DesignIndex index) {
         List<ObjectNode> rows = new ArrayList<>();
         for (ViewRow row : result.rows()) {

@@ -113,14 +113,18 @@ final class ViewServers implements ViewFunctions {
     /** A server of the language, reset as couch_query_servers resets one it checks out. */
     QueryProcess checkOut(String language) {
         QueryProcess process = pool.checkOut(language);
-        ObjectNode queryConfig = resetConfig(config);
         try {
-            expectTrue(process.prompt(line("reset").add(queryConfig)));
+            reset(process);
         } catch (RuntimeException e) {
             pool.checkIn(language, process);
             throw e;
         }
         return process;
+    }
+
+    /** Sends {@code ["reset", config]} with the node's query-server config; anything but {@code true} fails. */
+    void reset(QueryProcess process) {
+        expectTrue(process.prompt(line("reset").add(resetConfig(config))));
     }
 
     /**
