@@ -65,21 +65,13 @@ final class ViewRoute {
         }
         Methods.allow(request, "GET,POST,HEAD");
         Database db = databases.open(request);
-        DesignDefinition design = design(db, request.segment(2));
-        int viewNumber = design.views().indexOf(design.view(viewName)
-                .orElseThrow(() -> CouchError.notFound("missing_named_view")));
-        ViewDefinition view = design.views().get(viewNumber);
-        ViewParams params = ViewParams.from(request);
-        ViewQuery query;
-        try {
-            query = params.toQuery(view.reduces());
-        } catch (ViewQueryException e) {
-            throw new CouchError(400, "query_parse_error", e.getMessage());
-        }
-        if (!pool.serves(design.language())) {
-            throw new QueryServerPool.UnknownLanguage(design.language());
-        }
-        DesignIndex index = indexes.indexFor(db.name(), db.uuid(), design);
+        Resolved resolved = resolve(request, db, request.segment(2), viewName);
+        DesignDefinition design = resolved.design();
+        int viewNumber = resolved.viewNumber();
+        ViewDefinition view = resolved.view();
+        ViewParams params = resolved.params();
+        ViewQuery query = resolved.query();
+        DesignIndex index = resolved.index();
         IndexSource source = source(db);
         if (params.update() == ViewParams.Update.TRUE) {
             index.update(source, functions);
@@ -100,14 +92,15 @@ final class ViewRoute {
         }
     }
 
-    /** A view's head and rows as a list function gets them (couch_mrview_show:list_cb). */
-    record ListInput(ObjectNode head, List<ObjectNode> rows) {}
+    /** A view a request names, with its parameters read and its index found. */
+    private record Resolved(DesignDefinition design, int viewNumber, ViewDefinition view, ViewParams params,
+            ViewQuery query, DesignIndex index) {}
 
     /**
-     * The rows of view {@code viewName} of {@code _design/<designName>} for a list: the request's view parameters
-     * apply; a map view's head is {@code {total_rows, offset}}, a reduce view's is empty.
+     * The view {@code viewName} of {@code _design/<designName>} and the request's query of it: 404 for a missing view,
+     * 400 for parameters it cannot take, 500 for a language no query server serves.
      */
-    ListInput listInput(ApiRequest request, Database db, String designName, String viewName) {
+    private Resolved resolve(ApiRequest request, Database db, String designName, String viewName) {
         DesignDefinition design = design(db, designName);
         int viewNumber = design.views().indexOf(design.view(viewName)
                 .orElseThrow(() -> CouchError.notFound("missing_named_view")));
@@ -122,7 +115,24 @@ final class ViewRoute {
         if (!pool.serves(design.language())) {
             throw new QueryServerPool.UnknownLanguage(design.language());
         }
-        DesignIndex index = indexes.indexFor(db.name(), db.uuid(), design);
+        return new Resolved(design, viewNumber, view, params, query, indexes.indexFor(db.name(), db.uuid(), design));
+    }
+
+    /** A view's head and rows as a list function gets them (couch_mrview_show:list_cb). */
+    record ListInput(ObjectNode head, List<ObjectNode> rows) {}
+
+    /**
+     * The rows of view {@code viewName} of {@code _design/<designName>} for a list: the request's view parameters
+     * apply; a map view's head is {@code {total_rows, offset}}, a reduce view's is empty.
+     */
+    ListInput listInput(ApiRequest request, Database db, String designName, String viewName) {
+        Resolved resolved = resolve(request, db, designName, viewName);
+        DesignDefinition design = resolved.design();
+        int viewNumber = resolved.viewNumber();
+        ViewDefinition view = resolved.view();
+        ViewParams params = resolved.params();
+        ViewQuery query = resolved.query();
+        DesignIndex index = resolved.index();
         if (params.update() != ViewParams.Update.FALSE) {
             index.update(source(db), functions);
         }

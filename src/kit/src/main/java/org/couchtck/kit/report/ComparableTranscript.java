@@ -42,7 +42,9 @@ record ComparableTranscript(List<String> sent, List<JsonNode> replies) {
     /** Fields whose values are the state of background work at the moment of the request, or made up anew. */
     private static final Set<String> VOLATILE_FIELDS = Set.of("since", "instance_start_time",
             "uuid", "updater_running", "compact_running", "waiting_clients", "waiting_commit", "updates_pending",
-            "pending", "started_on", "updated_on", "pid", "changes_done", "progress", "total_changes");
+            "pending", "started_on", "updated_on", "pid", "changes_done", "progress", "total_changes",
+            // a _users password's key, derived with a salt made up anew each time (the salt itself is a uuid)
+            "derived_key", "password_sha");
     private static final Pattern TRUNCATED = Pattern.compile(" ?…\\[\\d+ more chars]$");
     private static final int TRUNCATED_PREFIX = 32_768;
     /** Response headers whose values belong to one run (times, request ids) or repeat what the body says. */
