@@ -95,9 +95,12 @@ final class ChangesRoute {
     private void continuous(ApiResponse response, Database db, ChangesParams params, ChangesFilter filter, long since)
             throws IOException, InterruptedException {
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
-        ChangesScan last = live(out, db, params, filter, since, "\n",
-                (rows, before) -> writeLines(out, db, params, rows, before));
-        out.write("{\"last_seq\":" + Json.write(SeqCodec.json(db, last.lastSeq())) + ",\"pending\":" + last.pending() + "}\n");
+        RowBuffer buffer = new RowBuffer(out);
+        ChangesScan last = live(out, buffer, db, params, filter, since, "\n",
+                (rows, before) -> writeLines(buffer, db, params, rows, before));
+        // the rows kept go out with the last line, in one chunk
+        out.write(buffer.take() + "{\"last_seq\":" + Json.write(SeqCodec.json(db, last.lastSeq())) + ",\"pending\":"
+                + last.pending() + "}\n");
         out.write("\n");
         out.end();
     }
@@ -106,8 +109,10 @@ final class ChangesRoute {
             throws IOException, InterruptedException {
         response.header("Cache-Control", "no-cache");
         ApiResponse.Stream out = response.stream(200, "text/event-stream");
-        live(out, db, params, filter, since, "event: heartbeat\ndata: \n\n",
-                (rows, before) -> out.write(events(db, params, rows, before)));
+        RowBuffer buffer = new RowBuffer(out);
+        live(out, buffer, db, params, filter, since, "event: heartbeat\ndata: \n\n",
+                (rows, before) -> events(buffer, db, params, rows, before));
+        buffer.flush();
         out.end();
     }
 
@@ -120,12 +125,14 @@ final class ChangesRoute {
     /**
      * The loop continuous and eventsource feeds share: the rows there are, or a lone newline when there are none; then
      * for every wake-up a heartbeat and the new rows, a heartbeat on every idle {@code heartbeat}, and the end at the
-     * limit, at {@code timeout} without a heartbeat, or when the database goes.
+     * limit, at {@code timeout} without a heartbeat, or when the database goes. Rows go into {@code buffer}, which is
+     * sent whenever the feed has caught up and waits; at the limit it is left for the closing line.
      *
      * @return the last pass, for the feed's closing line
      */
-    private ChangesScan live(ApiResponse.Stream out, Database db, ChangesParams params, ChangesFilter filter,
-            long since, String heartbeat, RowWriter rows) throws IOException, InterruptedException {
+    private ChangesScan live(ApiResponse.Stream out, RowBuffer buffer, Database db, ChangesParams params,
+            ChangesFilter filter, long since, String heartbeat, RowWriter rows) throws IOException,
+            InterruptedException {
         ChangesScan scan = ChangesScan.run(db, since, params.limit(), false, filter);
         long sent = 0;
         if (scan.rows().isEmpty()) {
@@ -133,6 +140,9 @@ final class ChangesRoute {
         } else {
             rows.write(scan.rows(), sent);
             sent += scan.rows().size();
+            if (sent < params.limit()) {
+                buffer.flush();
+            }
         }
         long waitMs = params.heartbeat() > 0 ? params.heartbeat() : params.timeout();
         while (sent < params.limit() && !db.isDeleted()) {
@@ -146,6 +156,9 @@ final class ChangesRoute {
                 if (!scan.rows().isEmpty()) {
                     rows.write(scan.rows(), sent);
                     sent += scan.rows().size();
+                    if (sent < params.limit()) {
+                        buffer.flush();
+                    }
                 }
             } else if (params.heartbeat() > 0) {
                 out.write(heartbeat);
@@ -156,23 +169,21 @@ final class ChangesRoute {
         return scan;
     }
 
-    private void writeLines(ApiResponse.Stream out, Database db, ChangesParams params, List<DocumentState> rows,
-            long before) throws IOException {
+    private void writeLines(RowBuffer out, Database db, ChangesParams params, List<DocumentState> rows, long before)
+            throws IOException {
         long i = before;
         for (DocumentState doc : rows) {
-            out.write(Json.write(row(db, params, doc, ++i)) + "\n");
+            out.add(Json.write(row(db, params, doc, ++i)) + "\n");
         }
     }
 
-    private String events(Database db, ChangesParams params, List<DocumentState> rows, long before) {
-        StringBuilder text = new StringBuilder();
+    private void events(RowBuffer out, Database db, ChangesParams params, List<DocumentState> rows, long before)
+            throws IOException {
         long i = before;
         for (DocumentState doc : rows) {
             ObjectNode row = row(db, params, doc, ++i);
-            text.append("data: ").append(Json.write(row)).append('\n');
-            text.append("id: ").append(Json.write(row.get("seq"))).append("\n\n");
+            out.add("data: " + Json.write(row) + "\nid: " + Json.write(row.get("seq")) + "\n\n");
         }
-        return text.toString();
     }
 
     private String rowsText(Database db, ChangesParams params, List<DocumentState> rows, String separator) {

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -243,5 +244,55 @@ class ChangesFeedsTest {
         List<String> ids = new ArrayList<>();
         changes.get("results").forEach(r -> ids.add(r.get("id").asText()));
         return ids;
+    }
+
+    private static List<String> chunksOf(String path) throws Exception {
+        ActualResponse response = RawHttpExchange.send(endpoint.uri(), "GET", path, Map.of("Authorization",
+                "Basic " + java.util.Base64.getEncoder().encodeToString("admin:admin".getBytes(
+                        java.nio.charset.StandardCharsets.UTF_8))), null, 10_000);
+        return response.chunks().stream().map(StreamChunk::data).toList();
+    }
+
+    @Test
+    void should_send_the_rows_of_a_catch_up_in_one_chunk_and_the_rows_kept_at_the_limit_with_the_last_line()
+            throws Exception {
+        // given
+        String db = db("chunked-catch-up");
+        admin.post(db + "/_bulk_docs", "{\"docs\":[{\"_id\":\"a\"},{\"_id\":\"b\"},{\"_id\":\"c\"}]}");
+
+        // when
+        List<String> caughtUp = chunksOf(db + "/_changes?feed=continuous&since=0&timeout=200");
+        List<String> limited = chunksOf(db + "/_changes?feed=continuous&since=0&limit=2");
+
+        // then: chttpd_db's changes_callback flushes its buffer when it waits, and sends it with the last line
+        assertThat(caughtUp).hasSize(3);
+        assertThat(caughtUp.get(0)).matches("(\\{\"seq\":" + SEQ + ",\"id\":\"[abc]\",[^\n]*\\}\n){3}");
+        assertThat(caughtUp.get(1)).startsWith("{\"last_seq\":");
+        assertThat(caughtUp.get(2)).isEqualTo("\n");
+        assertThat(limited).hasSize(2);
+        assertThat(limited.get(0)).matches("(\\{\"seq\":[^\n]*\\}\n){2}\\{\"last_seq\":[^\n]*,\"pending\":1\\}\n");
+    }
+
+    @Test
+    void should_send_a_chunk_before_the_rows_kept_would_pass_1490_bytes() throws Exception {
+        // given: rows of about 400 bytes each (a long id), so that three fit a chunk and the fourth does not
+        String db = db("chunked-threshold");
+        StringBuilder docs = new StringBuilder("{\"docs\":[");
+        for (int i = 0; i < 5; i++) {
+            docs.append(i == 0 ? "" : ",").append("{\"_id\":\"").append(String.valueOf((char) ('a' + i)).repeat(300))
+                    .append("\"}");
+        }
+        admin.post(db + "/_bulk_docs", docs.append("]}").toString());
+
+        // when
+        List<String> chunks = chunksOf(db + "/_changes?feed=continuous&since=0&timeout=200");
+
+        // then
+        List<Integer> bytes = chunks.stream().map(c -> c.getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+                .toList();
+        assertThat(chunks.get(0).split("\n")).hasSize(3);
+        assertThat(chunks.get(1).split("\n")).hasSize(2);
+        assertThat(bytes.get(0)).isLessThanOrEqualTo(RowBuffer.THRESHOLD);
+        assertThat(bytes.get(0) + bytes.get(1) / 2).isGreaterThan(RowBuffer.THRESHOLD);
     }
 }
