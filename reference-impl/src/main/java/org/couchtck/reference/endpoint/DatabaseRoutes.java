@@ -21,6 +21,8 @@ final class DatabaseRoutes {
     private static final String NAME_RULES = "Only lowercase characters (a-z), digits (0-9), and any of the characters"
             + " _, $, (, ), +, -, and / are allowed. Must begin with a letter.";
 
+    static final int DEFAULT_Q = 2;
+
     private final Store store;
     private final DocumentWrites writes;
     private final AllDocsRoute allDocs;
@@ -62,7 +64,8 @@ final class DatabaseRoutes {
         String name = request.segment(0);
         Access.requireAdmin(request);
         checkName(name);
-        int q = request.param("q").map(DatabaseRoutes::shards).orElse(1);
+        // [cluster] q's default, as CouchDB 3.5.2's default.ini sets it
+        int q = request.param("q").map(DatabaseRoutes::shards).orElse(DEFAULT_Q);
         if (store.create(name, q).isEmpty()) {
             throw new CouchError(412, "file_exists", "The database could not be created, the file already exists.");
         }

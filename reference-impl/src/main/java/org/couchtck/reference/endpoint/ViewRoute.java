@@ -80,7 +80,7 @@ final class ViewRoute {
         try {
             text = query.reduce()
                     ? reduceReply(index.reduce(viewNumber, query, reducers.forView(design, view)), params, index)
-                    : mapReply(db, index.map(viewNumber, query), params, index);
+                    : mapReply(db, index.map(viewNumber, query, db.shards()), params, index);
         } catch (ViewQueryException e) {
             throw new CouchError(400, "query_parse_error", e.getMessage());
         }
@@ -147,7 +147,7 @@ final class ViewRoute {
                     rows.add(json);
                 }
             } else {
-                MapResult result = index.map(viewNumber, query);
+                MapResult result = index.map(viewNumber, query, db.shards());
                 head.put("total_rows", result.totalRows());
                 head.put("offset", result.offset());
                 for (ViewRow row : result.rows()) {

@@ -191,9 +191,21 @@ public final class DesignIndex {
 
     /** The map rows of view number {@code view} that {@code query} selects (its reduce settings ignored). */
     public MapResult map(int view, ViewQuery query) {
+        return map(view, query, 1);
+    }
+
+    /**
+     * The rows of view number {@code view} that {@code query} selects, in a database of {@code shards} shards: a
+     * {@code keys} query goes through the shards as fabric's does ({@link ShardedKeys}); every other query reads the
+     * same on any number of shards.
+     */
+    public MapResult map(int view, ViewQuery query, int shards) {
         rows.readLock().lock();
         try {
             TreeMap<IndexKey, JsonNode> index = views.get(view);
+            if (query.keys().isPresent()) {
+                return ShardedKeys.map(index, query, shards);
+            }
             Selection selection = select(index, keyOrders.get(view), query);
             List<ViewRow> out = new ArrayList<>();
             long skipped = 0;

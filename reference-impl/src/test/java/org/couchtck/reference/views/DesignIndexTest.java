@@ -259,4 +259,47 @@ class DesignIndexTest {
         // then
         assertThat(ids(index.map(0, ViewQuery.all()))).containsExactly("a");
     }
+
+    /** Documents d01..d10 emitting their number; on q=2, mem3 puts d02, d03, d06, d07 in the second shard. */
+    private void tenNumberedDocs() throws Exception {
+        for (int n = 1; n <= 10; n++) {
+            put(String.format("d%02d", n), Integer.toString(n), n);
+        }
+        index.update(source(), functions);
+    }
+
+    private String keysQuery(String keysAndMore, int shards) throws Exception {
+        MapResult result = index.map(0, query("{\"keys\":" + keysAndMore + ", \"reduce\": false}"), shards);
+        return result.offset() + " " + result.rows().stream().map(r -> r.key().toString()).toList();
+    }
+
+    @Test
+    void should_answer_keys_queries_on_two_shards_as_couchdb_3_5_2_did() throws Exception {
+        // given
+        tenNumberedDocs();
+
+        // then: what CouchDB answered for the same documents and keys with q=2
+        assertThat(ShardedKeys.shardOf("d02", 2)).isEqualTo(1);
+        assertThat(ShardedKeys.shardOf("d01", 2)).isEqualTo(0);
+        assertThat(keysQuery("[3,1,99,3]", 2)).isEqualTo("1 [1, 3, 3]");
+        assertThat(keysQuery("[3,1,99,3], \"descending\": true", 2)).isEqualTo("7 [1, 3, 3]");
+        assertThat(keysQuery("[3,1,99,3], \"skip\": 1", 2)).isEqualTo("2 [3, 3]");
+        assertThat(keysQuery("[6,2]", 2)).isEqualTo("3 [6, 2]");
+        assertThat(keysQuery("[6,2], \"descending\": true", 2)).isEqualTo("6 [2, 6]");
+        assertThat(keysQuery("[6,2,99]", 2)).isEqualTo("8 [6, 2]");
+        assertThat(keysQuery("[99,6,2], \"descending\": true", 2)).isEqualTo("3 [2, 6]");
+        assertThat(keysQuery("[7,7,1]", 2)).isEqualTo("3 [7, 7, 1]");
+        assertThat(keysQuery("[5], \"skip\": 1", 2)).isEqualTo("5 []");
+        assertThat(keysQuery("[99]", 2)).isEqualTo("10 []");
+    }
+
+    @Test
+    void should_keep_the_order_of_keys_on_one_shard_and_count_skipped_rows_in_the_offset() throws Exception {
+        // given
+        tenNumberedDocs();
+
+        // then: CouchDB 3.5.2 with q=1 (recording views.keys_get)
+        assertThat(keysQuery("[3,1,99,3]", 1)).isEqualTo("2 [3, 1, 3]");
+        assertThat(keysQuery("[7,2,4], \"skip\": 1, \"limit\": 2", 1)).isEqualTo("7 [2, 4]");
+    }
 }
