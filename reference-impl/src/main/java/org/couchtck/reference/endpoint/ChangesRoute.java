@@ -56,7 +56,7 @@ final class ChangesRoute {
         response.header("ETag", etag);
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
         out.write("{\"results\":[\n");
-        out.write(rowsText(db, params, scan.rows(), ",\r\n") + ending(db, scan));
+        out.write(rowsText(db, params, filter, scan.rows(), ",\r\n") + ending(db, scan));
         out.write("\n");
         out.end();
     }
@@ -87,7 +87,7 @@ final class ChangesRoute {
                 }
             }
         }
-        out.write(rowsText(db, params, scan.rows(), ",\r\n") + ending(db, scan));
+        out.write(rowsText(db, params, filter, scan.rows(), ",\r\n") + ending(db, scan));
         out.write("\n");
         out.end();
     }
@@ -96,7 +96,7 @@ final class ChangesRoute {
             throws IOException, InterruptedException {
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
         ChangesScan last = live(out, db, params, filter, since, "\n",
-                (rows, before) -> writeLines(out, db, params, rows, before));
+                (rows, before) -> writeLines(out, db, params, filter, rows, before));
         out.write("{\"last_seq\":" + Json.write(SeqCodec.json(db, last.lastSeq())) + ",\"pending\":" + last.pending() + "}\n");
         out.write("\n");
         out.end();
@@ -107,7 +107,7 @@ final class ChangesRoute {
         response.header("Cache-Control", "no-cache");
         ApiResponse.Stream out = response.stream(200, "text/event-stream");
         live(out, db, params, filter, since, "event: heartbeat\ndata: \n\n",
-                (rows, before) -> out.write(events(db, params, rows, before)));
+                (rows, before) -> out.write(events(db, params, filter, rows, before)));
         out.end();
     }
 
@@ -156,33 +156,36 @@ final class ChangesRoute {
         return scan;
     }
 
-    private void writeLines(ApiResponse.Stream out, Database db, ChangesParams params, List<DocumentState> rows,
+    private void writeLines(ApiResponse.Stream out, Database db, ChangesParams params, ChangesFilter filter,
+            List<DocumentState> rows,
             long before) throws IOException {
         long i = before;
         for (DocumentState doc : rows) {
-            out.write(Json.write(row(db, params, doc, ++i)) + "\n");
+            out.write(Json.write(row(db, params, filter, doc, ++i)) + "\n");
         }
     }
 
-    private String events(Database db, ChangesParams params, List<DocumentState> rows, long before) {
+    private String events(Database db, ChangesParams params, ChangesFilter filter, List<DocumentState> rows,
+            long before) {
         StringBuilder text = new StringBuilder();
         long i = before;
         for (DocumentState doc : rows) {
-            ObjectNode row = row(db, params, doc, ++i);
+            ObjectNode row = row(db, params, filter, doc, ++i);
             text.append("data: ").append(Json.write(row)).append('\n');
             text.append("id: ").append(Json.write(row.get("seq"))).append("\n\n");
         }
         return text.toString();
     }
 
-    private String rowsText(Database db, ChangesParams params, List<DocumentState> rows, String separator) {
+    private String rowsText(Database db, ChangesParams params, ChangesFilter filter, List<DocumentState> rows,
+            String separator) {
         StringBuilder text = new StringBuilder();
         long i = 0;
         for (DocumentState doc : rows) {
             if (i > 0) {
                 text.append(separator);
             }
-            text.append(Json.write(row(db, params, doc, ++i)));
+            text.append(Json.write(row(db, params, filter, doc, ++i)));
         }
         return text.toString();
     }
@@ -191,7 +194,7 @@ final class ChangesRoute {
         return "\n],\n\"last_seq\":" + Json.write(SeqCodec.json(db, scan.lastSeq())) + ",\"pending\":" + scan.pending() + "}\n";
     }
 
-    private ObjectNode row(Database db, ChangesParams params, DocumentState doc, long index) {
+    private ObjectNode row(Database db, ChangesParams params, ChangesFilter filter, DocumentState doc, long index) {
         ObjectNode row = Json.object();
         if (params.showsSeq(index)) {
             row.set("seq", SeqCodec.json(db, doc.seq()));
@@ -206,8 +209,8 @@ final class ChangesRoute {
             row.put("deleted", true);
         }
         if (params.includeDocs()) {
-            row.set("doc", DocumentJson.render(doc, doc.winner(),
-                    new DocumentJson.Options(false, params.conflicts(), false, params.attachments())));
+            row.set("doc", filter.shown(DocumentJson.render(doc, doc.winner(),
+                    new DocumentJson.Options(false, params.conflicts(), false, params.attachments()))));
         }
         return row;
     }
