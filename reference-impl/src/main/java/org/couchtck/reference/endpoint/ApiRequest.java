@@ -51,6 +51,28 @@ final class ApiRequest {
         this.user = user;
     }
 
+    /**
+     * This request sent again to {@code target} (a path, with {@code ?query} or not), as chttpd_rewrite builds a new
+     * mochiweb request: same user, peer and socket; {@code extraHeaders} replace or add headers of the same name.
+     */
+    ApiRequest rewritten(String newMethod, String target, Map<String, String> extraHeaders, byte[] newBody) {
+        int q = target.indexOf('?');
+        String path = q < 0 ? target : target.substring(0, q);
+        String newQuery = q < 0 ? null : target.substring(q + 1);
+        Map<String, String> newHeaders = new java.util.HashMap<>(headers);
+        List<Map.Entry<String, String>> fields = new ArrayList<>();
+        for (Map.Entry<String, String> f : headerFields) {
+            if (!extraHeaders.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(f.getKey()))) {
+                fields.add(f);
+            }
+        }
+        extraHeaders.forEach((k, v) -> {
+            newHeaders.put(k.toLowerCase(Locale.ROOT), v);
+            fields.add(Map.entry(k, v));
+        });
+        return new ApiRequest(newMethod, path, newQuery, newHeaders, newBody, user, fields, peer);
+    }
+
     String method() {
         return method;
     }

@@ -23,6 +23,14 @@ interface ChangesFilter {
         return false;
     }
 
+    /**
+     * What {@code include_docs} shows of a document that passed: all of it, except for a selector with
+     * {@code fields} (couch_changes:doc_to_json).
+     */
+    default ObjectNode shown(ObjectNode doc) {
+        return doc;
+    }
+
     ChangesFilter ALL = docs -> docs.stream().map(d -> true).toList();
 
     /** The filter the request names, after CouchDB's checks of its parameters. */
@@ -36,6 +44,8 @@ interface ChangesFilter {
                 Set<String> ids = ChangesParams.docIds(request);
                 return byId(d -> ids.contains(d.id()));
             }
+            case "_selector":
+                return SelectorFilter.from(request);
             case "_design":
                 return byId(d -> d.id().startsWith("_design/"));
             case "_view": {

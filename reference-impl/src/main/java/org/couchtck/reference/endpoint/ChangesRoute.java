@@ -56,7 +56,7 @@ final class ChangesRoute {
         response.header("ETag", etag);
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
         out.write("{\"results\":[\n");
-        out.write(rowsText(db, params, scan.rows(), ",\r\n") + ending(db, scan));
+        out.write(rowsText(db, params, filter, scan.rows(), ",\r\n") + ending(db, scan));
         out.write("\n");
         out.end();
     }
@@ -87,7 +87,7 @@ final class ChangesRoute {
                 }
             }
         }
-        out.write(rowsText(db, params, scan.rows(), ",\r\n") + ending(db, scan));
+        out.write(rowsText(db, params, filter, scan.rows(), ",\r\n") + ending(db, scan));
         out.write("\n");
         out.end();
     }
@@ -97,7 +97,7 @@ final class ChangesRoute {
         ApiResponse.Stream out = response.stream(200, ApiResponse.JSON_TYPE);
         RowBuffer buffer = new RowBuffer(out);
         ChangesScan last = live(out, buffer, db, params, filter, since, "\n",
-                (rows, before) -> writeLines(buffer, db, params, rows, before));
+                (rows, before) -> writeLines(buffer, db, params, filter, rows, before));
         // the rows kept go out with the last line, in one chunk
         out.write(buffer.take() + "{\"last_seq\":" + Json.write(SeqCodec.json(db, last.lastSeq())) + ",\"pending\":"
                 + last.pending() + "}\n");
@@ -111,7 +111,7 @@ final class ChangesRoute {
         ApiResponse.Stream out = response.stream(200, "text/event-stream");
         RowBuffer buffer = new RowBuffer(out);
         live(out, buffer, db, params, filter, since, "event: heartbeat\ndata: \n\n",
-                (rows, before) -> events(buffer, db, params, rows, before));
+                (rows, before) -> events(buffer, db, params, filter, rows, before));
         buffer.flush();
         out.end();
     }
@@ -169,31 +169,32 @@ final class ChangesRoute {
         return scan;
     }
 
-    private void writeLines(RowBuffer out, Database db, ChangesParams params, List<DocumentState> rows, long before)
-            throws IOException {
+    private void writeLines(RowBuffer out, Database db, ChangesParams params, ChangesFilter filter,
+            List<DocumentState> rows, long before) throws IOException {
         long i = before;
         for (DocumentState doc : rows) {
-            out.add(Json.write(row(db, params, doc, ++i)) + "\n");
+            out.add(Json.write(row(db, params, filter, doc, ++i)) + "\n");
         }
     }
 
-    private void events(RowBuffer out, Database db, ChangesParams params, List<DocumentState> rows, long before)
-            throws IOException {
+    private void events(RowBuffer out, Database db, ChangesParams params, ChangesFilter filter,
+            List<DocumentState> rows, long before) throws IOException {
         long i = before;
         for (DocumentState doc : rows) {
-            ObjectNode row = row(db, params, doc, ++i);
+            ObjectNode row = row(db, params, filter, doc, ++i);
             out.add("data: " + Json.write(row) + "\nid: " + Json.write(row.get("seq")) + "\n\n");
         }
     }
 
-    private String rowsText(Database db, ChangesParams params, List<DocumentState> rows, String separator) {
+    private String rowsText(Database db, ChangesParams params, ChangesFilter filter, List<DocumentState> rows,
+            String separator) {
         StringBuilder text = new StringBuilder();
         long i = 0;
         for (DocumentState doc : rows) {
             if (i > 0) {
                 text.append(separator);
             }
-            text.append(Json.write(row(db, params, doc, ++i)));
+            text.append(Json.write(row(db, params, filter, doc, ++i)));
         }
         return text.toString();
     }
@@ -202,7 +203,7 @@ final class ChangesRoute {
         return "\n],\n\"last_seq\":" + Json.write(SeqCodec.json(db, scan.lastSeq())) + ",\"pending\":" + scan.pending() + "}\n";
     }
 
-    private ObjectNode row(Database db, ChangesParams params, DocumentState doc, long index) {
+    private ObjectNode row(Database db, ChangesParams params, ChangesFilter filter, DocumentState doc, long index) {
         ObjectNode row = Json.object();
         if (params.showsSeq(index)) {
             row.set("seq", SeqCodec.json(db, doc.seq()));
@@ -217,8 +218,8 @@ final class ChangesRoute {
             row.put("deleted", true);
         }
         if (params.includeDocs()) {
-            row.set("doc", DocumentJson.render(doc, doc.winner(),
-                    new DocumentJson.Options(false, params.conflicts(), false, params.attachments())));
+            row.set("doc", filter.shown(DocumentJson.render(doc, doc.winner(),
+                    new DocumentJson.Options(false, params.conflicts(), false, params.attachments()))));
         }
         return row;
     }

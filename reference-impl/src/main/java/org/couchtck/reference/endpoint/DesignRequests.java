@@ -57,7 +57,7 @@ final class DesignRequests {
             }
         }
         String body = new String(request.body(), StandardCharsets.UTF_8);
-        req.put("body", body);
+        req.put("body", body.isEmpty() && !announcesBody(request) ? "undefined" : body);
         req.put("peer", request.peer());
         ObjectNode form = req.putObject("form");
         boolean formPost = request.method().equals("POST") || request.method().equals("PUT");
@@ -89,6 +89,15 @@ final class DesignRequests {
         ArrayNode roles = ctx.putArray("roles");
         user.roles().forEach(roles::add);
         return ctx;
+    }
+
+    /**
+     * Whether the request says how long its body is. mochiweb's recv_body answers the atom {@code undefined} for one
+     * that does not (a GET as most clients send it), which the JSON encoder writes as the string "undefined"; an
+     * announced empty body is {@code <<>>}, the empty string.
+     */
+    private static boolean announcesBody(ApiRequest request) {
+        return request.header("Content-Length").isPresent() || request.header("Transfer-Encoding").isPresent();
     }
 
     private static JsonNode queryValue(String name, String value) {

@@ -152,7 +152,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
                 new DocumentRoutes(databases, writes), new ChangesRoute(databases, functions),
                 new DbUpdatesRoute(store), config, views, new DesignFunctionRoutes(
                         new ShowRoute(databases, functions), new ListRoute(databases, functions, views),
-                        new UpdateRoute(databases, functions, writes)));
+                        new UpdateRoute(databases, functions, writes)),
+                new RewriteRoute(databases, functions, config));
         QueuedThreadPool threads = new QueuedThreadPool(256, 4);
         threads.setName("couchtck-endpoint");
         threads.setDaemon(true);

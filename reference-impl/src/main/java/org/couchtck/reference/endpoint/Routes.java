@@ -13,9 +13,12 @@ final class Routes {
     private final NodeConfig config;
     private final ViewRoute views;
     private final DesignFunctionRoutes designFunctions;
+    private final RewriteRoute rewrites;
 
     Routes(ServerRoutes server, DatabaseRoutes databases, DocumentRoutes documents, ChangesRoute changes,
-            DbUpdatesRoute dbUpdates, NodeConfig config, ViewRoute views, DesignFunctionRoutes designFunctions) {
+            DbUpdatesRoute dbUpdates, NodeConfig config, ViewRoute views, DesignFunctionRoutes designFunctions,
+            RewriteRoute rewrites) {
+        this.rewrites = rewrites;
         this.designFunctions = designFunctions;
         this.config = config;
         this.views = views;
@@ -56,7 +59,10 @@ final class Routes {
             case "_all_docs", "_design_docs", "_local_docs" -> databases.allDocs(request, response);
             case "_security" -> databases.security(request, response);
             case "_design" -> {
-                if (request.segment(2) != null && ViewRoute.serves(request.segment(3))) {
+                if (request.segment(2) != null && "_rewrite".equals(request.segment(3))) {
+                    // the rewritten request starts over here, as chttpd:handle_request_int does
+                    rewrites.handle(request, response, this::handle);
+                } else if (request.segment(2) != null && ViewRoute.serves(request.segment(3))) {
                     views.handle(request, response);
                 } else if (request.segment(2) != null && DesignFunctionRoutes.serves(request.segment(3))) {
                     designFunctions.handle(request, response);

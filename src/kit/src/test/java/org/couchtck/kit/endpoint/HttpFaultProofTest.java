@@ -172,7 +172,9 @@ class HttpFaultProofTest {
         return Stream.concat(Stream.of("http.changes.since-0", "http.changes.longpoll-immediate",
                 "http.changes.continuous-since-0", "http.changes.longpoll-timeout", "http.changes.continuous-timeout",
                 "http.db_updates.longpoll-timeout", "http.documents.get-missing-404", "http.documents.put-create",
-                "http.databases.create-existing-412", "http.databases.create-existing-412-reason"),
+                "http.databases.create-existing-412", "http.databases.create-existing-412-reason",
+                "http.ddoc.show-code-headers", "http.ddoc.list-basic", "http.ddoc.validate-bulk-docs",
+                "http.ddoc.selector-comparison"),
                 CORPUS.cases().stream().filter(c -> PROXIED_SECTIONS.contains(c.section())).map(HttpCase::id));
     }
 
@@ -664,6 +666,80 @@ class HttpFaultProofTest {
         assertDecidedWhileOthersPass(id, Verdict.FAIL, firstStep(id, "/_view/"),
                 "body: at /rows/0/value/error: expected \"builtin_reduce_error\", got \"reduce_error\"",
                 "http.reduce.sum-arrays-total");
+    }
+
+    // Design documents: one fault each in the replies of shows, lists, _bulk_docs and selector filters (DesignFaults).
+
+    @Test
+    void should_fail_when_a_show_loses_the_headers_it_returned() {
+        // given: the show's reply without its X-Rec header
+        proxy.stubFor(get(urlPathMatching("/couchtck-[a-z0-9_-]+/_design/d/_show/headers/doc1")).atPriority(FAULT)
+                .willReturn(proxied().withTransformers(DesignFaults.HeaderDropped.NAME)
+                        .withTransformerParameter("header", "X-Rec")));
+        String id = "http.ddoc.show-code-headers";
+        HttpStep show = firstStep(id, "/_show/");
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(show) + ": header X-Rec");
+        assertThat(result.failedStep()).isEqualTo(show.index());
+    }
+
+    @Test
+    void should_fail_when_a_list_sends_its_chunks_out_of_order() {
+        // given: the list's rows 1:2 and 2:4 (its second and third chunks) swapped
+        proxy.stubFor(get(urlPathMatching("/couchtck-[a-z0-9_-]+/_design/d/_list/basic/by_n")).atPriority(FAULT)
+                .willReturn(proxied().withTransformers(DesignFaults.ChunksReordered.NAME)
+                        .withTransformerParameter("first", 1)));
+        String id = "http.ddoc.list-basic";
+        HttpStep list = firstStep(id, "/_list/");
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(list) + ": body text").contains("got \"total=5 offset=0\\n2:4\\n1:2");
+        assertThat(result.failedStep()).isEqualTo(list.index());
+    }
+
+    @Test
+    void should_fail_when_bulk_docs_ignores_validate_doc_update() {
+        // given: the rows validate_doc_update refused, answered as saved
+        proxy.stubFor(post(urlPathMatching("/couchtck-[a-z0-9_-]+/_bulk_docs")).atPriority(FAULT)
+                .willReturn(proxied().withTransformers(DesignFaults.RejectionAccepted.NAME)));
+        String id = "http.ddoc.validate-bulk-docs";
+        HttpStep bulk = firstStep(id, "/_bulk_docs");
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(bulk) + ": body: at /1");
+        assertThat(result.failedStep()).isEqualTo(bulk.index());
+    }
+
+    @Test
+    void should_fail_when_a_selector_filter_evaluates_an_operator_as_its_opposite() {
+        // given: $gt evaluated as $lte, so {"n": {"$gt": 2}} passes a and b instead of c, d and e
+        proxy.stubFor(post(urlPathMatching("/couchtck-[a-z0-9_-]+/_changes")).atPriority(FAULT)
+                .withQueryParam("filter", equalTo("_selector"))
+                .willReturn(proxied().withTransformers(DesignFaults.SelectorInverted.NAME)
+                        .withTransformerParameter("from", "$gt").withTransformerParameter("to", "$lte")));
+        String id = "http.ddoc.selector-comparison";
+        HttpStep filtered = firstStep(id, "filter=_selector");
+
+        // when
+        CaseResult result = run(id);
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(filtered) + ": body: at /results");
+        assertThat(result.failedStep()).isEqualTo(filtered.index());
     }
 
     // A live /_db_updates feed: only the client ends it, so WireMock cannot proxy it; a stub plays the recording.

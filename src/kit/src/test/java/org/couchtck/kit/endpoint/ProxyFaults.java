@@ -37,7 +37,8 @@ final class ProxyFaults {
                 new StalledBody(),
                 new ViewFaults.ViewRows(), new ViewFaults.KeysSorted(), new ViewFaults.RowMemberDropped(),
                 new ViewFaults.ReducedValues(), new ViewFaults.GroupLevelIgnored(), new ViewFaults.NeverIndexed(),
-                new ViewFaults.AlwaysIndexed()};
+                new ViewFaults.AlwaysIndexed(), new DesignFaults.HeaderDropped(), new DesignFaults.ChunksReordered(),
+                new DesignFaults.RejectionAccepted(), new DesignFaults.SelectorInverted()};
     }
 
     /** A fault only the stubs that name it get, by its name. */
