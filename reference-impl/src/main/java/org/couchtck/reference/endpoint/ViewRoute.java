@@ -151,14 +151,7 @@ final class ViewRoute {
                 head.put("total_rows", result.totalRows());
                 head.put("offset", result.offset());
                 for (ViewRow row : result.rows()) {
-                    ObjectNode json = Json.object();
-                    json.put("id", row.id());
-                    json.set("key", row.key());
-                    json.set("value", row.value());
-                    if (params.includeDocs()) {
-                        json.set("doc", linkedDocument(db, row, params));
-                    }
-                    rows.add(json);
+                    rows.add(mapRow(db, row, params));
                 }
             }
         } catch (ViewQueryException e) {
@@ -170,17 +163,22 @@ final class ViewRoute {
         return new ListInput(head, rows);
     }
 
+    /** A map row as views and lists give it: id, key, value, and the linked document with include_docs. */
+    private static ObjectNode mapRow(Database db, ViewRow row, ViewParams params) {
+        ObjectNode json = Json.object();
+        json.put("id", row.id());
+        json.set("key", row.key());
+        json.set("value", row.value());
+        if (params.includeDocs()) {
+            json.set("doc", linkedDocument(db, row, params));
+        }
+        return json;
+    }
+
     private String mapReply(Database db, MapResult result, ViewParams params, DesignIndex index) {
         List<ObjectNode> rows = new ArrayList<>();
         for (ViewRow row : result.rows()) {
-            ObjectNode json = Json.object();
-            json.put("id", row.id());
-            json.set("key", row.key());
-            json.set("value", row.value());
-            if (params.includeDocs()) {
-                json.set("doc", linkedDocument(db, row, params));
-            }
-            rows.add(json);
+            rows.add(mapRow(db, row, params));
         }
         Optional<JsonNode> updateSeq = params.updateSeq() ? Optional.of(SeqCodec.json(db, index.indexedSeq()))
                 : Optional.empty();

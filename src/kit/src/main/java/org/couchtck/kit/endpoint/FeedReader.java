@@ -10,7 +10,6 @@ import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.couchtck.kit.wire.BoundedLineReader;
 import org.couchtck.kit.wire.Direction;
-import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.Transcript;
 import org.couchtck.kit.wire.WireJson;
 
@@ -119,7 +118,8 @@ public final class FeedReader {
             // FeedInputStream ends instead of failing; only an interruption gets here.
             stoppedByKit = "the kit could not read: " + e.getMessage();
         }
-        Optional<JsonNode> body = text.length() >= MAX_BODY_CHARS ? Optional.empty() : json(text.toString());
+        Optional<JsonNode> body = text.length() >= MAX_BODY_CHARS ? Optional.empty()
+                : WireJson.tryParse(text.toString());
         decoder.end(body, log);
         while (handedOn < log.eventCount()) {
             onEvent.accept(log.events.get(handedOn++));
@@ -157,16 +157,5 @@ public final class FeedReader {
         }
         String piece = terminated ? line + "\n" : line;
         text.append(piece, 0, Math.min(room, piece.length()));
-    }
-
-    private static Optional<JsonNode> json(String text) {
-        if (text.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(WireJson.parse(text));
-        } catch (MalformedLineException e) {
-            return Optional.empty();
-        }
     }
 }

@@ -69,6 +69,18 @@ public final class WireJson {
         return node;
     }
 
+    /** {@code text} as one JSON value; empty when it is blank or not JSON. */
+    public static Optional<JsonNode> tryParse(String text) {
+        if (text.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(parse(text));
+        } catch (MalformedLineException e) {
+            return Optional.empty();
+        }
+    }
+
     /**
      * Whether {@code node} is a log line in CouchDB's sense: an array of exactly two elements, {@code "log"} and a
      * string. Anything else, {@code ["log", 1]} included, is a reply.

@@ -6,13 +6,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,7 +19,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
-import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.WireJson;
 
 /**
@@ -173,7 +170,7 @@ public final class CaseRecorder {
                         .forEach(h -> headers.put(h.name(), renamed(h.value(), name)));
                 e.call().body().ifPresent(body -> {
                     String text = renamed(body, name);
-                    Optional<JsonNode> json = json(text);
+                    Optional<JsonNode> json = WireJson.tryParse(text);
                     if (json.isPresent() && WireJson.write(json.get()).equals(text)) {
                         request.set("body", json.get());
                     } else {
@@ -193,7 +190,7 @@ public final class CaseRecorder {
                             : renamed(String.join(", ", values), name));
                 });
                 String body = renamed(e.reply().body(), name);
-                Optional<JsonNode> json = json(body);
+                Optional<JsonNode> json = WireJson.tryParse(body);
                 response.put("body_kind", json.isPresent() ? "json" : body.isEmpty() ? "none" : "text");
                 if (json.isPresent()) {
                     response.set("body", json.get());
@@ -214,32 +211,20 @@ public final class CaseRecorder {
             return call.method() + " " + call.path();
         }
 
-        /** The recordings' symbol of who the request was sent as. */
+        /** The recordings' symbol of who the request was sent as ({@link SentRequest}'s, with the case's names). */
         private static String auth(HttpCall call, Credentials admin, String name) {
-            Optional<String> header = call.header("Authorization");
-            if (header.isEmpty()) {
-                return "none";
-            }
-            String decoded;
+            String symbol;
             try {
-                if (!header.get().startsWith("Basic ")) {
-                    throw new IllegalArgumentException("not Basic");
-                }
-                decoded = new String(Base64.getDecoder().decode(header.get().substring(6)), StandardCharsets.UTF_8);
+                symbol = SentRequest.symbolicAuth(call.header("Authorization"), admin);
             } catch (IllegalArgumentException e) {
+                symbol = "other:";
+            }
+            if (symbol.startsWith("other:")) {
                 // the replay matches requests by these symbols: a raw header of the case's own has none
-                throw new Unrecordable("an Authorization header of the case's own: " + header.get());
+                throw new Unrecordable("an Authorization header of the case's own: " + call.header("Authorization")
+                        .orElse(""));
             }
-            int colon = decoded.indexOf(':');
-            String user = colon < 0 ? decoded : decoded.substring(0, colon);
-            String password = colon < 0 ? "" : decoded.substring(colon + 1);
-            if (user.equals(admin.user())) {
-                return password.equals(admin.password()) ? "admin" : "bad";
-            }
-            if (user.startsWith(CallRenderer.UNKNOWN_USER_PREFIX)) {
-                return "bad";
-            }
-            return "user:" + renamed(user, name);
+            return renamed(symbol, name);
         }
 
         private static String renamed(String text, String name) {
@@ -247,16 +232,6 @@ public final class CaseRecorder {
             return m.replaceAll(r -> Matcher.quoteReplacement("rec-" + name + "-" + r.group(1)));
         }
 
-        private static Optional<JsonNode> json(String text) {
-            if (text.isBlank()) {
-                return Optional.empty();
-            }
-            try {
-                return Optional.of(WireJson.parse(text));
-            } catch (MalformedLineException e) {
-                return Optional.empty();
-            }
-        }
 
         private static String canonical(String header) {
             StringBuilder out = new StringBuilder();

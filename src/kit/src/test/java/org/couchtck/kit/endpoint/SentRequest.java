@@ -23,7 +23,7 @@ record SentRequest(String method, String path, String auth, Map<String, String> 
         Map<String, String> headers = new TreeMap<>();
         call.headers().stream().filter(h -> !h.name().equalsIgnoreCase("Authorization"))
                 .forEach(h -> headers.put(h.name().toLowerCase(Locale.ROOT), h.value()));
-        return new SentRequest(call.method(), call.path(), auth(call.header("Authorization"), admin), headers,
+        return new SentRequest(call.method(), call.path(), symbolicAuth(call.header("Authorization"), admin), headers,
                 call.body().filter(b -> !b.isEmpty()));
     }
 
@@ -49,7 +49,8 @@ record SentRequest(String method, String path, String auth, Map<String, String> 
                 .map(Map.Entry::getValue).findFirst().orElse("none");
     }
 
-    private static String auth(Optional<String> authorization, Credentials admin) {
+    /** Who a request with {@code authorization} was sent as, in the recordings' symbols. */
+    static String symbolicAuth(Optional<String> authorization, Credentials admin) {
         if (authorization.isEmpty()) {
             return "none";
         }
