@@ -99,7 +99,7 @@ final class ChangesRoute {
         ChangesScan last = live(out, buffer, db, params, filter, since, "\n",
                 (rows, before) -> writeLines(buffer, db, params, filter, rows, before));
         // the rows kept go out with the last line, in one chunk
-        out.write(buffer.take() + "{\"last_seq\":" + Json.write(SeqCodec.json(db, last.lastSeq())) + ",\"pending\":"
+        buffer.flushWith("{\"last_seq\":" + Json.write(SeqCodec.json(db, last.lastSeq())) + ",\"pending\":"
                 + last.pending() + "}\n");
         out.write("\n");
         out.end();

@@ -1,10 +1,12 @@
 package org.couchtck.reference.endpoint;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
 import java.util.Locale;
 import org.couchtck.reference.store.Database;
 import org.couchtck.reference.store.DocumentState;
@@ -34,6 +36,23 @@ final class DesignDocs {
     }
 
     /** An ETag of what a reply depends on, shaped as couch_httpd:make_etag's (an md5 in base 36, quoted). */
+    /**
+     * The document a show or an update function is given: the rest of the path after the function's name (an id may
+     * hold slashes); null, with no revision, when the path names none or it is missing or deleted.
+     */
+    record Target(String id, JsonNode doc, String rev) {}
+
+    static Target target(ApiRequest request, Database db) {
+        List<String> segments = request.segments();
+        String id = segments.size() > 5 ? String.join("/", segments.subList(5, segments.size())) : null;
+        DocumentState state = id == null ? null : db.get(id).filter(d -> !d.deleted()).orElse(null);
+        if (state == null) {
+            return new Target(id, Json.MAPPER.nullNode(), null);
+        }
+        return new Target(id, DocumentJson.render(state, state.winner(), new DocumentJson.Options(false, true, false)),
+                state.winner().rev().toString());
+    }
+
     static String etag(String... parts) {
         try {
             MessageDigest md5 = MessageDigest.getInstance("MD5");

@@ -81,13 +81,7 @@ final class DesignRequests {
     static ObjectNode userCtx(UserContext user, Database db) {
         ObjectNode ctx = Json.object();
         ctx.put("db", db.name());
-        if (user.name() == null) {
-            ctx.putNull("name");
-        } else {
-            ctx.put("name", user.name());
-        }
-        ArrayNode roles = ctx.putArray("roles");
-        user.roles().forEach(roles::add);
+        ctx.setAll(user.toJson());
         return ctx;
     }
 

@@ -1,6 +1,8 @@
 package org.couchtck.reference.endpoint;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The rows of a live feed as chttpd_db's changes_callback gathers them before it sends them: rows are kept until the
@@ -13,8 +15,7 @@ final class RowBuffer {
     static final int THRESHOLD = 1490;
 
     private final ApiResponse.Stream out;
-    private final StringBuilder kept = new StringBuilder();
-    private int keptBytes;
+    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
 
     RowBuffer(ApiResponse.Stream out) {
         this.out = out;
@@ -22,49 +23,24 @@ final class RowBuffer {
 
     /** Keeps {@code row}, first sending what is kept when the two together would pass the threshold. */
     void add(String row) throws IOException {
-        int bytes = Utf8.length(row);
-        if (keptBytes > 0 && keptBytes + bytes > THRESHOLD) {
+        byte[] bytes = row.getBytes(StandardCharsets.UTF_8);
+        if (kept.size() > 0 && kept.size() + bytes.length > THRESHOLD) {
             flush();
         }
-        kept.append(row);
-        keptBytes += bytes;
+        kept.writeBytes(bytes);
     }
 
     /** Sends what is kept as one chunk, if anything is. */
     void flush() throws IOException {
-        if (keptBytes > 0) {
-            out.write(take());
+        if (kept.size() > 0) {
+            out.write(kept.toByteArray());
+            kept.reset();
         }
     }
 
-    /** What is kept, taken out of the buffer (to send with a last line). */
-    String take() {
-        String text = kept.toString();
-        kept.setLength(0);
-        keptBytes = 0;
-        return text;
-    }
-
-    /** UTF-8 lengths without encoding. */
-    private static final class Utf8 {
-        private Utf8() {}
-
-        static int length(String text) {
-            int bytes = 0;
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (c < 0x80) {
-                    bytes++;
-                } else if (c < 0x800) {
-                    bytes += 2;
-                } else if (Character.isHighSurrogate(c)) {
-                    bytes += 4;
-                    i++;
-                } else {
-                    bytes += 3;
-                }
-            }
-            return bytes;
-        }
+    /** Sends what is kept and {@code last} together, as one chunk. */
+    void flushWith(String last) throws IOException {
+        kept.writeBytes(last.getBytes(StandardCharsets.UTF_8));
+        flush();
     }
 }

@@ -176,14 +176,7 @@ final class ServerRoutes {
     private static ObjectNode sessionInfo(UserContext user, String authenticated) {
         ObjectNode body = Json.object();
         body.put("ok", true);
-        ObjectNode ctx = body.putObject("userCtx");
-        if (user.name() == null) {
-            ctx.putNull("name");
-        } else {
-            ctx.put("name", user.name());
-        }
-        ArrayNode roles = ctx.putArray("roles");
-        user.roles().forEach(roles::add);
+        body.set("userCtx", user.toJson());
         ObjectNode info = body.putObject("info");
         info.putArray("authentication_handlers").add("cookie").add("default");
         if (user.name() != null) {

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.couchtck.reference.store.Database;
-import org.couchtck.reference.store.DocumentState;
 
 /**
  * {@code /db/_design/d/_show/name[/docid]} as chttpd_show serves it: the show gets the document (null when the path
@@ -32,17 +31,10 @@ final class ShowRoute {
             throw new CouchError(404, "show_error", "Invalid path.");
         }
         DesignDocs.requireFunction(ddoc, "shows", name);
-        List<String> segments = request.segments();
-        String docId = segments.size() > 5 ? String.join("/", segments.subList(5, segments.size())) : null;
-        JsonNode doc = Json.MAPPER.nullNode();
-        String docRev = null;
-        if (docId != null) {
-            DocumentState state = db.get(docId).filter(d -> !d.deleted()).orElse(null);
-            if (state != null) {
-                doc = DocumentJson.render(state, state.winner(), new DocumentJson.Options(false, true, false));
-                docRev = state.winner().rev().toString();
-            }
-        }
+        DesignDocs.Target target = DesignDocs.target(request, db);
+        String docId = target.id();
+        JsonNode doc = target.doc();
+        String docRev = target.rev();
         String etag = DesignDocs.etag(ddoc.path("_rev").asText(), docRev, request.header("Accept").orElse(null),
                 String.valueOf(request.user().roles()));
         if (request.header("If-None-Match").map(etag::equals).orElse(false)) {

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.couchtck.reference.store.Database;
-import org.couchtck.reference.store.DocumentState;
 import org.couchtck.reference.store.DocumentWrite;
 import org.couchtck.reference.store.WriteResult;
 
@@ -43,15 +42,9 @@ final class UpdateRoute {
             throw new CouchError(404, "update_error", "Invalid path.");
         }
         DesignDocs.requireFunction(ddoc, "updates", name);
-        List<String> segments = request.segments();
-        String docId = segments.size() > 5 ? String.join("/", segments.subList(5, segments.size())) : null;
-        JsonNode doc = Json.MAPPER.nullNode();
-        if (docId != null) {
-            DocumentState state = db.get(docId).filter(d -> !d.deleted()).orElse(null);
-            if (state != null) {
-                doc = DocumentJson.render(state, state.winner(), new DocumentJson.Options(false, true, false));
-            }
-        }
+        DesignDocs.Target target = DesignDocs.target(request, db);
+        String docId = target.id();
+        JsonNode doc = target.doc();
         ArrayNode args = Json.MAPPER.createArrayNode().add(doc).add(DesignRequests.of(request, db, docId));
         JsonNode reply = calls.call(ddoc, List.of("updates", name), args);
         if (!(reply.isArray() && reply.size() == 3 && "up".equals(reply.get(0).asText(null)))) {

@@ -66,11 +66,7 @@ final class ViewRoute {
         Methods.allow(request, "GET,POST,HEAD");
         Database db = databases.open(request);
         Resolved resolved = resolve(request, db, request.segment(2), viewName);
-        DesignDefinition design = resolved.design();
-        int viewNumber = resolved.viewNumber();
-        ViewDefinition view = resolved.view();
         ViewParams params = resolved.params();
-        ViewQuery query = resolved.query();
         DesignIndex index = resolved.index();
         IndexSource source = source(db);
         if (params.update() == ViewParams.Update.TRUE) {
@@ -78,9 +74,8 @@ final class ViewRoute {
         }
         String text;
         try {
-            text = query.reduce()
-                    ? reduceReply(index.reduce(viewNumber, query, reducers.forView(design, view)), params, index)
-                    : mapReply(db, index.map(viewNumber, query, db.shards()), params, index);
+            text = resolved.query().reduce() ? reduceReply(reduced(resolved), params, index)
+                    : mapReply(db, mapped(resolved, db), params, index);
         } catch (ViewQueryException e) {
             throw new CouchError(400, "query_parse_error", e.getMessage());
         }
@@ -118,6 +113,14 @@ final class ViewRoute {
         return new Resolved(design, viewNumber, view, params, query, indexes.indexFor(db.name(), db.uuid(), design));
     }
 
+    private List<ReducedRow> reduced(Resolved r) throws ViewQueryException {
+        return r.index().reduce(r.viewNumber(), r.query(), reducers.forView(r.design(), r.view()));
+    }
+
+    private static MapResult mapped(Resolved r, Database db) throws ViewQueryException {
+        return r.index().map(r.viewNumber(), r.query(), db.shards());
+    }
+
     /** A view's head and rows as a list function gets them (couch_mrview_show:list_cb). */
     record ListInput(ObjectNode head, List<ObjectNode> rows) {}
 
@@ -127,11 +130,7 @@ final class ViewRoute {
      */
     ListInput listInput(ApiRequest request, Database db, String designName, String viewName) {
         Resolved resolved = resolve(request, db, designName, viewName);
-        DesignDefinition design = resolved.design();
-        int viewNumber = resolved.viewNumber();
-        ViewDefinition view = resolved.view();
         ViewParams params = resolved.params();
-        ViewQuery query = resolved.query();
         DesignIndex index = resolved.index();
         if (params.update() != ViewParams.Update.FALSE) {
             index.update(source(db), functions);
@@ -139,15 +138,15 @@ final class ViewRoute {
         ObjectNode head = Json.object();
         List<ObjectNode> rows = new java.util.ArrayList<>();
         try {
-            if (query.reduce()) {
-                for (ReducedRow row : index.reduce(viewNumber, query, reducers.forView(design, view))) {
+            if (resolved.query().reduce()) {
+                for (ReducedRow row : reduced(resolved)) {
                     ObjectNode json = Json.object();
                     json.set("key", row.key());
                     json.set("value", row.value());
                     rows.add(json);
                 }
             } else {
-                MapResult result = index.map(viewNumber, query, db.shards());
+                MapResult result = mapped(resolved, db);
                 head.put("total_rows", result.totalRows());
                 head.put("offset", result.offset());
                 for (ViewRow row : result.rows()) {

@@ -207,20 +207,9 @@ public final class DesignIndex {
                 return ShardedKeys.map(index, query, shards);
             }
             Selection selection = select(index, keyOrders.get(view), query);
-            List<ViewRow> out = new ArrayList<>();
-            long skipped = 0;
-            for (Map.Entry<IndexKey, JsonNode> row : selection.rows) {
-                if (skipped < query.skip()) {
-                    skipped++;
-                    continue;
-                }
-                if (out.size() >= query.limit()) {
-                    break;
-                }
-                out.add(new ViewRow(row.getKey().key(), row.getKey().id(), row.getValue()));
-            }
             long total = index.size();
-            return new MapResult(total, Math.min(total, selection.offset + query.skip()), out);
+            return new MapResult(total, Math.min(total, selection.offset + query.skip()),
+                    RowPage.of(selection.rows, query).rows());
         } finally {
             rows.readLock().unlock();
         }

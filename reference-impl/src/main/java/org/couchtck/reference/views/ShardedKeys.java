@@ -53,20 +53,8 @@ final class ShardedKeys {
             offset += result.offset();
             streams.add(result.rows());
         }
-        List<Map.Entry<IndexKey, JsonNode>> rows = merge(streams, first);
-        List<ViewRow> out = new ArrayList<>();
-        long skipped = 0;
-        for (Map.Entry<IndexKey, JsonNode> row : rows) {
-            if (skipped < query.skip()) {
-                skipped++;
-                continue;
-            }
-            if (out.size() >= query.limit()) {
-                break;
-            }
-            out.add(new ViewRow(row.getKey().key(), row.getKey().id(), row.getValue()));
-        }
-        return new MapResult(index.size(), offset + skipped, out);
+        RowPage page = RowPage.of(merge(streams, first), query);
+        return new MapResult(index.size(), offset + page.skipped(), page.rows());
     }
 
     /** The streams merged head by head, each keeping its own order. */

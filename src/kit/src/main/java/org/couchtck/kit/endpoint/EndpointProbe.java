@@ -14,11 +14,7 @@ public final class EndpointProbe {
     /** Empty when the endpoint answered; otherwise why it is unusable, in one line. */
     public static Optional<String> probe(EndpointTarget target, Duration timeout) {
         try {
-            java.util.List<HttpCall.Header> headers = new java.util.ArrayList<>();
-            headers.add(new HttpCall.Header("Accept", "application/json"));
-            target.adminCredentials().ifPresent(c -> headers.add(new HttpCall.Header("Authorization",
-                    c.basicAuthorization())));
-            HttpReply reply = target.send(new HttpCall("GET", "/", headers, Optional.empty(), timeout));
+            HttpReply reply = target.send(target.adminCall("GET", "/", timeout));
             Optional<String> locked = Lockout.of(reply.status(), reply.body());
             if (locked.isPresent()) {
                 return Optional.of(locked.get().replaceFirst("^the endpoint", "the endpoint " + target.baseUri()));

@@ -2,6 +2,9 @@ package org.couchtck.kit.endpoint;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -22,6 +25,17 @@ public interface EndpointTarget {
      * blocks for the server; connection problems surface from {@link FeedConnection#awaitHead}.
      */
     FeedConnection open(HttpCall call);
+
+    /**
+     * A request without a body, sent as the admin when the target has one, with {@code Accept: application/json}: what
+     * the kit sends for itself (creating and deleting a case's databases, probing, cleaning up).
+     */
+    default HttpCall adminCall(String method, String path, Duration timeout) {
+        List<HttpCall.Header> headers = new ArrayList<>();
+        headers.add(new HttpCall.Header("Accept", "application/json"));
+        adminCredentials().ifPresent(c -> headers.add(new HttpCall.Header("Authorization", c.basicAuthorization())));
+        return new HttpCall(method, path, headers, Optional.empty(), timeout);
+    }
 
     /**
      * Sends {@code call} and reads the whole reply, all within {@code call.timeout()}. A body that did not end in time,

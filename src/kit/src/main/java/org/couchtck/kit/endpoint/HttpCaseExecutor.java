@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -188,9 +187,7 @@ public final class HttpCaseExecutor {
 
         private void createDatabases() throws CaseError, InterruptedException {
             for (Map.Entry<String, String> database : databases.created().entrySet()) {
-                HttpCall call = new HttpCall("PUT", "/" + database.getValue(), List.of(new HttpCall.Header("Accept",
-                        "application/json")), Optional.empty(), settings.requestTimeout());
-                call = withAdmin(call);
+                HttpCall call = target.adminCall("PUT", "/" + database.getValue(), settings.requestTimeout());
                 HttpTranscript.request(transcript, call, new RequestTemplate("PUT", call.path(), Map.of(),
                         Optional.empty(), Optional.empty(), Auth.ADMIN));
                 HttpReply reply;
@@ -204,7 +201,10 @@ public final class HttpCaseExecutor {
                 }
                 answered = true;
                 HttpTranscript.reply(transcript, reply);
-                checkLockout(reply);
+                Optional<String> locked = Lockout.of(reply.status(), reply.body());
+                if (locked.isPresent()) {
+                    throw lockedOut(locked.get());
+                }
                 if (reply.status() != 201 && reply.status() != 202) {
                     throw new CaseError("the case's database " + database.getKey() + " could not be created: PUT /"
                             + database.getValue() + " answered " + reply.status() + " " + StepJudge.cut(reply.body())
@@ -222,8 +222,7 @@ public final class HttpCaseExecutor {
                 return;
             }
             for (String database : databases.toDelete()) {
-                HttpCall call = withAdmin(new HttpCall("DELETE", "/" + database, List.of(new HttpCall.Header(
-                        "Accept", "application/json")), Optional.empty(), settings.requestTimeout()));
+                HttpCall call = target.adminCall("DELETE", "/" + database, settings.requestTimeout());
                 HttpTranscript.request(transcript, call, new RequestTemplate("DELETE", call.path(), Map.of(),
                         Optional.empty(), Optional.empty(), Auth.ADMIN));
                 try {
@@ -240,14 +239,6 @@ public final class HttpCaseExecutor {
                     return;
                 }
             }
-        }
-
-        private HttpCall withAdmin(HttpCall call) {
-            return target.adminCredentials().map(admin -> {
-                List<HttpCall.Header> headers = new ArrayList<>(call.headers());
-                headers.add(new HttpCall.Header("Authorization", admin.basicAuthorization()));
-                return new HttpCall(call.method(), call.path(), headers, call.body(), call.timeout());
-            }).orElse(call);
         }
 
         private void request(RequestStep step, String label) throws StepFailure, CaseError, InterruptedException {
@@ -333,25 +324,23 @@ public final class HttpCaseExecutor {
                 throw noReply(label, e.getMessage(), e);
             }
             answered = true;
-            if (step.request().auth().kind() == Auth.Kind.ADMIN
-                    && Lockout.of(reply.status(), reply.body()).isPresent()) {
+            Optional<String> locked = step.request().auth().kind() == Auth.Kind.ADMIN
+                    ? Lockout.of(reply.status(), reply.body()) : Optional.empty();
+            if (locked.isPresent()) {
                 if (!shown) {
                     HttpTranscript.request(transcript, call, step.request());
                 }
                 HttpTranscript.reply(transcript, reply);
-                checkLockout(reply);
+                throw lockedOut(locked.get());
             }
             return reply;
         }
 
-        /** A reply saying the admin is locked out ends the case, and the run's cases after it, as ERROR. */
-        private void checkLockout(HttpReply reply) throws CaseError {
-            Optional<String> locked = Lockout.of(reply.status(), reply.body());
-            if (locked.isPresent()) {
-                lockedOut.compareAndSet(null, locked.get());
-                unusable = true;
-                throw new CaseError(locked.get());
-            }
+        /** The admin is locked out: this case, and the run's cases after it, end as ERROR. */
+        private CaseError lockedOut(String why) {
+            lockedOut.compareAndSet(null, why);
+            unusable = true;
+            return new CaseError(why);
         }
 
         private void judge(RequestStep step, String label, HttpReply reply) throws StepFailure {

@@ -1,6 +1,7 @@
 package org.couchtck.kit.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.WireJson;
 
 /**
@@ -52,14 +52,14 @@ public final class Leftovers {
      */
     public List<String> sweep(Instant now) throws InterruptedException {
         List<String> deleted = new ArrayList<>();
-        for (JsonNode db : get("/_all_dbs").map(JsonNode::elements).map(Leftovers::list).orElse(List.of())) {
+        for (JsonNode db : get("/_all_dbs").orElse(MissingNode.getInstance())) {
             if (db.isTextual() && old(db.textValue(), now) && ok(send("DELETE", "/" + db.textValue()))) {
                 deleted.add("database " + db.textValue());
             }
         }
-        Optional<JsonNode> users = get("/_users/_all_docs?startkey=%22org.couchdb.user%3Acouchtck%22"
-                + "&endkey=%22org.couchdb.user%3Acouchtck%EF%BF%B0%22");
-        for (JsonNode row : users.map(u -> list(u.path("rows").elements())).orElse(List.of())) {
+        JsonNode users = get("/_users/_all_docs?startkey=%22org.couchdb.user%3Acouchtck%22"
+                + "&endkey=%22org.couchdb.user%3Acouchtck%EF%BF%B0%22").orElse(MissingNode.getInstance());
+        for (JsonNode row : users.path("rows")) {
             String id = row.path("id").asText();
             String name = id.startsWith(USER_PREFIX) ? id.substring(USER_PREFIX.length()) : "";
             String rev = row.path("value").path("rev").asText();
@@ -81,24 +81,13 @@ public final class Leftovers {
     }
 
     private Optional<JsonNode> get(String path) throws InterruptedException {
-        Optional<HttpReply> reply = send("GET", path);
-        if (reply.isEmpty() || reply.get().status() != 200) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(WireJson.parse(reply.get().body()));
-        } catch (MalformedLineException e) {
-            return Optional.empty();
-        }
+        return send("GET", path).filter(reply -> reply.status() == 200).flatMap(reply -> WireJson.tryParse(
+                reply.body()));
     }
 
     private Optional<HttpReply> send(String method, String path) throws InterruptedException {
-        List<HttpCall.Header> headers = new ArrayList<>();
-        headers.add(new HttpCall.Header("Accept", "application/json"));
-        target.adminCredentials().ifPresent(c -> headers.add(new HttpCall.Header("Authorization",
-                c.basicAuthorization())));
         try {
-            return Optional.of(target.send(new HttpCall(method, path, headers, Optional.empty(), timeout)));
+            return Optional.of(target.send(target.adminCall(method, path, timeout)));
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -106,11 +95,5 @@ public final class Leftovers {
 
     private static boolean ok(Optional<HttpReply> reply) {
         return reply.isPresent() && reply.get().status() >= 200 && reply.get().status() < 300;
-    }
-
-    private static <T> List<T> list(java.util.Iterator<T> items) {
-        List<T> list = new ArrayList<>();
-        items.forEachRemaining(list::add);
-        return list;
     }
 }
