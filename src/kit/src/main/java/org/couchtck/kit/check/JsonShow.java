@@ -11,14 +11,32 @@ final class JsonShow {
     private JsonShow() {
     }
 
-    /** The value as compact JSON, cut to a readable length. */
+    /**
+     * The value as compact JSON, cut to a readable length. A cut value first says what it is in full (an array's
+     * element count, an object's member count, its length), so that a long backtrace in a fourth element cannot
+     * hide that there was a fourth element; the whole value stays in the transcript.
+     */
     static String brief(JsonNode node) {
         String text = node.toString();
-        return text.length() <= MAX_LENGTH ? text : text.substring(0, MAX_LENGTH - 3) + "...";
+        if (text.length() <= MAX_LENGTH) {
+            return text;
+        }
+        return "(" + shape(node) + " of " + text.length() + " characters, cut here; the transcript has all of it) "
+                + text.substring(0, MAX_LENGTH - 3) + "...";
     }
 
     /** Like {@link #brief(JsonNode)}, with "no reply" for an absent value. */
     static String brief(Optional<JsonNode> node) {
         return node.map(JsonShow::brief).orElse("no reply");
+    }
+
+    private static String shape(JsonNode node) {
+        if (node.isArray()) {
+            return "an array of " + node.size() + (node.size() == 1 ? " element" : " elements");
+        }
+        if (node.isObject()) {
+            return "an object of " + node.size() + (node.size() == 1 ? " member" : " members");
+        }
+        return node.isTextual() ? "a string" : "a value";
     }
 }

@@ -16,6 +16,8 @@ final class TranscriptExcerpt {
     static final int MAX_ENTRIES = 500;
     static final int HEAD = 100;
     static final int MAX_LINE = 4_000;
+    /** Replies are kept far longer: a mismatch message cuts the reply it quotes, so the transcript must not. */
+    static final int MAX_REPLY = 256 * 1024;
 
     private final List<TranscriptEntry> head;
     private final List<TranscriptEntry> tail;
@@ -64,9 +66,10 @@ final class TranscriptExcerpt {
         return "+" + DurationText.millis(Duration.between(origin, entry.at()));
     }
 
-    /** The entry's text, safe and cut to {@link #MAX_LINE}. */
+    /** The entry's text, safe and cut to {@link #MAX_LINE} ({@link #MAX_REPLY} for the server's replies). */
     static String text(TranscriptEntry entry) {
-        return SafeText.cap(SafeText.legal(entry.text()), MAX_LINE);
+        int max = entry.direction() == Direction.RECEIVED ? MAX_REPLY : MAX_LINE;
+        return SafeText.cap(SafeText.legal(entry.text()), max);
     }
 
     /** An arrow-like marker of the direction, seen from the kit. */

@@ -54,7 +54,13 @@ class TranscriptExcerptTest {
 
     @Test
     void should_cut_a_huge_line_when_showing_its_text() {
-        TranscriptEntry huge = new TranscriptEntry(Instant.EPOCH, Direction.RECEIVED, "y".repeat(10_000));
+        TranscriptEntry huge = new TranscriptEntry(Instant.EPOCH, Direction.STDERR, "y".repeat(10_000));
         assertThat(TranscriptExcerpt.text(huge)).startsWith("y".repeat(TranscriptExcerpt.MAX_LINE) + "… [6000 more");
+    }
+
+    @Test
+    void should_show_a_long_reply_whole_because_mismatch_messages_cut_it() {
+        TranscriptEntry reply = new TranscriptEntry(Instant.EPOCH, Direction.RECEIVED, "y".repeat(10_000));
+        assertThat(TranscriptExcerpt.text(reply)).isEqualTo("y".repeat(10_000));
     }
 }
