@@ -48,6 +48,8 @@ public final class StdioServer implements AutoCloseable {
     private static final Duration EXIT_GRACE = Duration.ofMillis(250);
     private static final Duration CLOSE_GRACE = Duration.ofMillis(500);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    /** The longest a transcript hand-over waits for standard error the server wrote before it to be read. */
+    static final Duration STDERR_SETTLE = Duration.ofMillis(500);
     private static final Duration THREAD_JOIN = Duration.ofSeconds(2);
 
     private final ServerCommand command;
@@ -71,6 +73,7 @@ public final class StdioServer implements AutoCloseable {
     private Thread writeWatchdog;
     private Thread stdoutReader;
     private Thread stderrReader;
+    private volatile StderrPipe stderr;
 
     /** A server that will run {@code command}; nothing starts before {@link #start()}. */
     public StdioServer(ServerCommand command, StdioServerOptions options) {
@@ -106,7 +109,9 @@ public final class StdioServer implements AutoCloseable {
             stdin = started.getOutputStream();
             writer = Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "couchtck-stdin-" + pid));
             stdoutReader = daemon(() -> readStdout(started.getInputStream()), "couchtck-stdout-" + pid);
-            stderrReader = daemon(() -> readStderr(started.getErrorStream()), "couchtck-stderr-" + pid);
+            StderrPipe errors = new StderrPipe(started.getErrorStream(), started::isAlive);
+            stderr = errors;
+            stderrReader = daemon(() -> readStderr(errors), "couchtck-stderr-" + pid);
             process = started;
             transcript.add(Direction.EVENT, "started `" + command.display() + "` as process " + pid);
             started.onExit().thenAccept(p -> transcript.add(Direction.EVENT,
@@ -352,9 +357,24 @@ public final class StdioServer implements AutoCloseable {
         return command;
     }
 
-    /** Sends every later SENT, RECEIVED, STDERR and EVENT line to {@code next}; the executor swaps it per case. */
+    /**
+     * Sends every later SENT, RECEIVED, STDERR and EVENT line to {@code next}; the executor swaps it per case. What
+     * the server wrote to standard error before this call (and the kit has yet to read) still goes to the
+     * transcript before: it belongs to the exchanges recorded there. The wait for it is bounded by
+     * {@link #STDERR_SETTLE}.
+     */
     public void setTranscript(Transcript next) {
-        transcript = Objects.requireNonNull(next, "transcript");
+        Objects.requireNonNull(next, "transcript");
+        awaitStderrRead();
+        transcript = next;
+    }
+
+    private void awaitStderrRead() {
+        StderrPipe pipe = stderr;
+        Thread reader = stderrReader;
+        if (pipe != null && reader != null && reader.isAlive()) {
+            pipe.awaitRead(STDERR_SETTLE);
+        }
     }
 
     /**

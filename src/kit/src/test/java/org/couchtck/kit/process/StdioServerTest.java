@@ -218,6 +218,27 @@ class StdioServerTest {
     }
 
     @Test
+    void should_keep_stderr_written_before_a_reply_with_that_transcript_when_the_transcript_changes()
+            throws Exception {
+        // given a server that writes 300 stderr lines before each reply
+        StdioServer server = start(StderrServer.class, "300");
+        Exchange exchange = server.exchange("[\"reset\",{}]", REPLY);
+        Transcript next = new Transcript();
+
+        // when the next case takes the server over at once
+        server.setTranscript(next);
+        server.exchange("[\"map_doc\",{}]", REPLY);
+        server.close();
+
+        // then every line written before the first reply stayed with the first transcript
+        assertThat(exchange.reply()).contains("true");
+        assertThat(transcript.entries()).filteredOn(e -> e.direction() == Direction.STDERR)
+                .extracting(TranscriptEntry::text).hasSize(300).allMatch(text -> text.endsWith("[\"reset\",{}]"));
+        assertThat(next.entries()).filteredOn(e -> e.direction() == Direction.STDERR)
+                .extracting(TranscriptEntry::text).allMatch(text -> text.endsWith("[\"map_doc\",{}]"));
+    }
+
+    @Test
     void should_report_the_exit_status_when_the_input_is_closed() throws Exception {
         StdioServer server = start(EchoServer.class);
         server.exchange("[\"reset\",{}]", REPLY);
