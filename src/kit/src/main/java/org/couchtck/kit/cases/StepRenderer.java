@@ -38,7 +38,7 @@ public final class StepRenderer {
      */
     public Optional<String> line(Step step) {
         return switch (step.kind()) {
-            case SEND -> Optional.of(WireText.compact(substitute(step.payload())));
+            case SEND -> Optional.of(WireText.compact(inTargetLanguage(substitute(step.payload()))));
             case RAW -> Optional.of(raw(step.payload()));
             case RESET -> Optional.of(WireText.compact(NODES.arrayNode().add("reset")
                     .add(resetConfig(step.payload()))));
@@ -50,6 +50,19 @@ public final class StepRenderer {
 
     private JsonNode substitute(JsonNode value) {
         return FunctionSources.substitute(value, profile.language(), profile.functions());
+    }
+
+    /**
+     * The message with the design document of a {@code ["ddoc", "new", id, ddoc]} saying the target's language, as
+     * CouchDB's design documents for that server would: its functions are the target language's sources.
+     */
+    private JsonNode inTargetLanguage(JsonNode message) {
+        if (message.isArray() && message.size() == 4 && "ddoc".equals(message.get(0).asText())
+                && "new".equals(message.get(1).asText()) && message.get(3).isObject()
+                && message.get(3).path("language").isTextual()) {
+            ((ObjectNode) message.get(3)).put("language", profile.language());
+        }
+        return message;
     }
 
     /** The raw text with each {@code {{name}}} replaced by the compact JSON of its insert value. */

@@ -29,6 +29,8 @@ public final class ServerSupervisor implements AutoCloseable {
     private StdioServer current;
     private StdioServer spare;
     private boolean used;
+    /** Whether the server handed out last is a used process that has just answered the checkout reset. */
+    private boolean checkedOut;
     private int consecutiveDeadCases;
     private int starts;
 
@@ -45,12 +47,14 @@ public final class ServerSupervisor implements AutoCloseable {
      * @throws TargetStartException when no process could be started
      */
     public StdioServer serverFor(boolean fresh, Transcript transcript) throws TargetStartException {
+        checkedOut = false;
         if (current != null && (fresh || !current.isAlive())) {
             stopCurrent();
         }
         if (current != null && used) {
             current.setTranscript(transcript);
             if (resetBetweenCases(transcript)) {
+                checkedOut = true;
                 return current;
             }
             transcript.add(Direction.EVENT, "server did not accept the reset between cases; starting a new process");
@@ -77,6 +81,15 @@ public final class ServerSupervisor implements AutoCloseable {
             }
         }
         return server;
+    }
+
+    /**
+     * Whether the server handed out by the last {@link #serverFor} call is a process used before that has just
+     * answered the checkout reset ({@link StepRenderer#resetLine()}) with {@code true}. A case whose first step is
+     * that very reset counts it as its own: CouchDB sends one reset per checkout, not two.
+     */
+    public boolean sentCheckoutReset() {
+        return checkedOut;
     }
 
     private StdioServer freshProcess(Transcript transcript) throws TargetStartException {

@@ -97,4 +97,24 @@ class StepRendererTest {
                         + "\"timeout\":5000}]");
         assertThat(renderer("3.4.2").resetLine()).isEqualTo("[\"reset\",{\"reduce_limit\":true,\"timeout\":5000}]");
     }
+
+    @Test
+    void should_name_the_target_language_in_a_new_design_document() {
+        // given a design document written for couchjs, with a function that has a python source
+        StepRenderer python = new StepRenderer(new TargetProfile("python", CouchDbVersion.LATEST, Set.of()));
+        Step ddoc = step(StepKind.SEND, "[\"ddoc\",\"new\",\"_design/d\",{\"_id\":\"_design/d\","
+                + "\"language\":\"javascript\",\"filters\":{\"f\":{\"$fn\":{\"python\":\"def fun(doc, req): return True\"}}}}]");
+
+        // when / then
+        assertThat(python.line(ddoc)).hasValueSatisfying(line -> assertThat(line)
+                .contains("\"language\":\"python\"").doesNotContain("javascript"));
+    }
+
+    @Test
+    void should_leave_the_language_of_other_messages_alone() {
+        StepRenderer python = new StepRenderer(new TargetProfile("python", CouchDbVersion.LATEST, Set.of()));
+
+        assertThat(python.line(step(StepKind.SEND, "[\"map_doc\",{\"_id\":\"a\",\"language\":\"javascript\"}]")))
+                .contains("[\"map_doc\",{\"_id\":\"a\",\"language\":\"javascript\"}]");
+    }
 }
