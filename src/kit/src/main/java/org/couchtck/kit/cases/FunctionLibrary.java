@@ -179,10 +179,24 @@ public final class FunctionLibrary {
                 throw new FixtureException(file.name(), id, at, "no function '" + id + "' in the catalogue "
                         + "(couchtck functions lists the catalogue)");
             }
-            if (!entry.getValue().isTextual()) {
-                throw new FixtureException(file.name(), id, at, "a function source is a string");
+            JsonNode value = entry.getValue();
+            if (value.isObject()) {
+                // The template's form: the source beside what it must do and the sources to translate from, which
+                // are for the translator; only "source" is read, and null means not written yet.
+                JsonNode source = value.get("source");
+                if (source == null || !(source.isTextual() || source.isNull())) {
+                    throw new FixtureException(file.name(), id, at + "/source",
+                            "a function given as an object has a \"source\": a string, or null when not written yet");
+                }
+                if (source.isTextual()) {
+                    sources.put(id, source.textValue());
+                }
+            } else if (value.isTextual()) {
+                sources.put(id, value.textValue());
+            } else {
+                throw new FixtureException(file.name(), id, at, "a function source is a string (or an object with a "
+                        + "\"source\", as `couchtck functions --template` writes)");
             }
-            sources.put(id, entry.getValue().textValue());
         }
         return new FunctionPack(language, conventions, sources, file.name());
     }

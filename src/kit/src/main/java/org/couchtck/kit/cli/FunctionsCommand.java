@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.CatalogueFunction;
 import org.couchtck.kit.cases.Corpus;
@@ -48,6 +52,17 @@ final class FunctionsCommand implements Callable<Integer> {
     @Option(names = "--all", description = "List every function, not only the missing ones.")
     boolean all;
 
+    @Option(names = "--kind", paramLabel = "KIND", split = ",",
+            description = "Only functions of these kinds: map, reduce, show, list, update, filter, validate, rewrite, "
+                    + "index, module.")
+    List<String> kinds = new ArrayList<>();
+
+    @Option(names = "--template",
+            description = "Write a pack skeleton (JSON) for the language: every function it needs, each with its "
+                    + "statement, the cases using it, its JavaScript and Python sources, and a \"source\" to fill "
+                    + "in (the language's own where a pack has one, else null).")
+    boolean template;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text or json (default: ${DEFAULT-VALUE}).")
     Format format;
@@ -65,8 +80,23 @@ final class FunctionsCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        Set<String> knownKinds = library.functions().stream().map(CatalogueFunction::kind)
+                .collect(Collectors.toCollection(TreeSet::new));
+        for (String kind : kinds) {
+            if (!knownKinds.contains(kind)) {
+                spec.commandLine().getErr().println("couchtck: unknown --kind '" + kind + "' (kinds: "
+                        + String.join(", ", knownKinds) + ")");
+                return ExitCodes.USAGE;
+            }
+        }
         List<CatalogueFunction> wanted = library.functions().stream()
-                .filter(f -> f.translatableTo(language)).toList();
+                .filter(f -> f.translatableTo(language))
+                .filter(f -> kinds.isEmpty() || kinds.contains(f.kind())).toList();
+        if (template) {
+            out.println(template(library, wanted, usage));
+            out.flush();
+            return ExitCodes.OK;
+        }
         List<CatalogueFunction> missing = wanted.stream()
                 .filter(f -> library.source(f.id(), language).isEmpty()).toList();
         List<CatalogueFunction> listed = all ? wanted : missing;
@@ -112,6 +142,37 @@ final class FunctionsCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * A pack file for {@link #language} that the kit reads as it is: each function an object whose "source" the
+     * translator fills in, beside its statement, its users and its sources in the shipped languages.
+     */
+    private String template(FunctionLibrary library, List<CatalogueFunction> wanted,
+            Map<String, List<String>> usage) throws Exception {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode pack = mapper.createObjectNode().put("language", language);
+        pack.put("conventions", library.pack(language).map(p -> p.conventions()).filter(c -> !c.isBlank())
+                .orElse("One paragraph for translators and users: how a map function emits, a reduce function's "
+                        + "arguments, how a list sends chunks and reads rows, how errors are raised, what log is."));
+        ObjectNode functionsNode = pack.putObject("functions");
+        for (CatalogueFunction f : wanted) {
+            ObjectNode node = functionsNode.putObject(f.id());
+            Optional<String> own = library.source(f.id(), language);
+            if (own.isPresent()) {
+                node.put("source", own.get());
+            } else {
+                node.putNull("source");
+            }
+            node.put("kind", f.kind()).put("statement", f.statement());
+            usage.getOrDefault(f.id(), List.of()).forEach(node.putArray("usedBy")::add);
+            for (String reference : REFERENCE_LANGUAGES) {
+                if (!reference.equals(language)) {
+                    library.source(f.id(), reference).ifPresent(source -> node.put(reference, source));
+                }
+            }
+        }
+        return mapper.writeValueAsString(pack);
     }
 
     private List<String> languagesToShow() {
