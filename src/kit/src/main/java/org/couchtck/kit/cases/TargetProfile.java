@@ -1,5 +1,6 @@
 package org.couchtck.kit.cases;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -60,6 +61,22 @@ public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<
             }
         }
         return Applicability.yes();
+    }
+
+    /**
+     * The catalogue ids of the functions of {@code c} that have no source in {@link #language()} (inline sources
+     * without one count by the case's id), in step order.
+     */
+    public Set<String> missingFunctions(Case c) {
+        Set<String> missing = new LinkedHashSet<>();
+        for (Step step : c.steps()) {
+            for (var function : FunctionSources.find(step.payload())) {
+                if (FunctionSources.source(function, language, functions).isEmpty()) {
+                    missing.add(FunctionSources.catalogueId(function).orElse("(inline in " + c.id() + ")"));
+                }
+            }
+        }
+        return missing;
     }
 
     /**

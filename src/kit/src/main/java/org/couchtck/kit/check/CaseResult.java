@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
+import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.wire.TranscriptEntry;
 
@@ -24,6 +25,8 @@ import org.couchtck.kit.wire.TranscriptEntry;
  * @param seed the generator seed for generated cases
  * @param duration wall time of the case
  * @param baselineReason the baseline's reason for KNOWN and STALE verdicts, else empty
+ * @param notApplicable why an NA case did not apply ({@link Applicability.Cause#NONE} for every other verdict, and
+ *     for NA results read from files that did not say)
  */
 public record CaseResult(
         String caseId,
@@ -39,7 +42,8 @@ public record CaseResult(
         List<TranscriptEntry> transcript,
         OptionalLong seed,
         Duration duration,
-        String baselineReason) {
+        String baselineReason,
+        Applicability.Cause notApplicable) {
 
     public CaseResult {
         Objects.requireNonNull(caseId, "caseId");
@@ -53,11 +57,26 @@ public record CaseResult(
         transcript = List.copyOf(transcript);
         seed = seed == null ? OptionalLong.empty() : seed;
         duration = duration == null ? Duration.ZERO : duration;
+        notApplicable = notApplicable == null || verdict != Verdict.NA ? Applicability.Cause.NONE : notApplicable;
+    }
+
+    /** A result that is not NA for a known cause. */
+    public CaseResult(String caseId, String section, Level level, String description, String spec, Verdict verdict,
+            String message, String expected, String actual, int failedStep, List<TranscriptEntry> transcript,
+            OptionalLong seed, Duration duration, String baselineReason) {
+        this(caseId, section, level, description, spec, verdict, message, expected, actual, failedStep, transcript,
+                seed, duration, baselineReason, Applicability.Cause.NONE);
+    }
+
+    /** The same NA result, saying why the case did not apply. */
+    public CaseResult withNotApplicable(Applicability.Cause cause) {
+        return new CaseResult(caseId, section, level, description, spec, verdict, message, expected, actual,
+                failedStep, transcript, seed, duration, baselineReason, cause);
     }
 
     /** The same result with another verdict and baseline reason (baseline application). */
     public CaseResult withBaseline(Verdict newVerdict, String reason) {
         return new CaseResult(caseId, section, level, description, spec, newVerdict, message, expected, actual,
-                failedStep, transcript, seed, duration, reason);
+                failedStep, transcript, seed, duration, reason, notApplicable);
     }
 }

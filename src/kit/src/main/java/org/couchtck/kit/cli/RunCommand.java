@@ -1,5 +1,9 @@
 package org.couchtck.kit.cli;
 
+import org.couchtck.kit.run.CoverageFloor;
+import org.couchtck.kit.report.Matrix;
+import java.util.TreeSet;
+import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.Suite;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -89,6 +93,11 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     GenerationOptions generation;
 
+    @Option(names = "--min-applicable", paramLabel = "N|N%",
+            description = "Fail the run (exit 1) when fewer of the profile's MUST cases than N (or N percent of them) "
+                    + "applied: cases NA for want of a function source or of a feature count against it.")
+    String minApplicable;
+
     @Option(names = "--generated", negatable = true,
             description = "Run the generated suites (qs.generated-*, http.generated-feeds.*, http.generated-views.*) too; default: with the "
                     + "built-in corpus (the query-server ones not with --fixtures).")
@@ -100,7 +109,9 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RunConfiguration config;
         Optional<GenerationSettings> settings;
+        Optional<CoverageFloor> floor;
         try {
+            floor = Optional.ofNullable(minApplicable).map(CoverageFloor::parse);
             Set<Suite> wanted = suites.isEmpty() ? defaultSuites()
                     : suites.stream().map(Suite::parse).collect(Collectors.toCollection(() -> EnumSet.noneOf(Suite.class)));
             // The generated HTTP suites (feeds, views) run with the HTTP suite (its corpus is always the built-in one); the
@@ -128,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        return execute(config, settings, reportDir, !noProgress, out, err);
+        return execute(config, settings, reportDir, !noProgress, floor, out, err);
     }
 
     /** The suites whose target the command line names; both when it names none. */
@@ -152,6 +163,12 @@ final class RunCommand implements Callable<Integer> {
      */
     static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
             boolean progress, PrintWriter out, PrintWriter err) {
+        return execute(config, settings, reportDir, progress, Optional.empty(), out, err);
+    }
+
+    /** {@link #execute(RunConfiguration, Optional, Path, boolean, PrintWriter, PrintWriter)} with a coverage floor. */
+    static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
+            boolean progress, Optional<CoverageFloor> floor, PrintWriter out, PrintWriter err) {
         if (config.server().isPresent() && config.suites().contains(Suite.QUERY_SERVER)) {
             Optional<String> startFailure = probe(config);
             if (startFailure.isPresent()) {
@@ -160,12 +177,12 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         if (!config.suites().contains(Suite.HTTP)) {
-            return executeProbed(config, settings, reportDir, progress, out, err);
+            return executeProbed(config, settings, reportDir, progress, floor, out, err);
         }
         // An endpoint the kit starts (a container) is started once, here, and the engine is pointed at its URL.
         EndpointSpec endpoint = config.endpointSpec();
         if (endpoint instanceof EndpointSpec.Reference) {
-            return executeProbed(config, settings, reportDir, progress, out, err);
+            return executeProbed(config, settings, reportDir, progress, floor, out, err);
         }
         try (RunningEndpoint running = RunningEndpoint.start(endpoint, config.timeout())) {
             Optional<String> unreachable = EndpointProbe.probe(running.target(), config.timeout());
@@ -175,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
             }
             RunConfiguration pointed = config.withEndpoint(Optional.of(running.target().baseUri().toString()),
                     running.target().adminCredentials().map(c -> c.user() + ":" + c.password()));
-            return executeProbed(pointed, settings, reportDir, progress, out, err);
+            return executeProbed(pointed, settings, reportDir, progress, floor, out, err);
         } catch (EndpointStartException e) {
             err.println("couchtck: " + e.getMessage());
             return ExitCodes.TARGET_UNAVAILABLE;
@@ -183,7 +200,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private static int executeProbed(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
-            boolean progress, PrintWriter out, PrintWriter err) {
+            boolean progress, Optional<CoverageFloor> floor, PrintWriter out, PrintWriter err) {
+        printMissingFunctions(config, out);
         String runId = runId(config);
         Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
         Optional<GenerationSettings> generation = settings.map(s -> s.withReportDir(Optional.of(dir)));
@@ -206,7 +224,7 @@ final class RunCommand implements Callable<Integer> {
             return ExitCodes.TARGET_UNAVAILABLE;
         }
         out.print(ConsoleSummary.render(run, files, System.console() != null));
-        printNotApplicable(config, out);
+        printNotApplicable(run, config.profile().language(), out);
         boolean generatedRan = run.cases().stream().anyMatch(c -> c.seed().isPresent());
         generation.filter(g -> generatedRan).ifPresent(g -> out.println("Generated suites: seed " + g.seed()
                 + " (--seed " + g.seed() + " generates the same cases again)"));
@@ -219,11 +237,16 @@ final class RunCommand implements Callable<Integer> {
             err.println("couchtck: the target never answered: " + config.targetName());
             return ExitCodes.TARGET_UNAVAILABLE;
         }
-        return run.passed() ? ExitCodes.OK : ExitCodes.FAILURES;
+        Optional<String> shortfall = floor.flatMap(f -> f.shortfall(Matrix.MustScore.of(run.cases())));
+        shortfall.ifPresent(s -> err.println("couchtck: " + s));
+        return run.passed() && shortfall.isEmpty() ? ExitCodes.OK : ExitCodes.FAILURES;
     }
 
-    /** Says how many cases were NA for want of a function source or for the profile, and what to do about it. */
-    private static void printNotApplicable(RunConfiguration config, PrintWriter out) {
+    /**
+     * Says, once and before any case runs, which functions the target language's pack lacks for the selected cases:
+     * those cases will be NA, and a run that looks green may have checked little.
+     */
+    private static void printMissingFunctions(RunConfiguration config, PrintWriter out) {
         if (!config.suites().contains(Suite.QUERY_SERVER)) {
             return;
         }
@@ -233,25 +256,50 @@ final class RunCommand implements Callable<Integer> {
         } catch (FixtureException e) {
             return;
         }
-        Map<Applicability.Cause, Long> causes = corpus.cases().stream().filter(config.selection()::includes)
-                .map(c -> config.profile().applicability(c).cause())
-                .collect(Collectors.groupingBy(c -> c, () -> new EnumMap<>(Applicability.Cause.class),
-                        Collectors.counting()));
+        Set<String> missing = new TreeSet<>();
+        long cases = 0;
+        for (Case c : corpus.cases()) {
+            if (config.selection().includes(c)
+                    && config.profile().applicability(c).cause() == Applicability.Cause.NO_SOURCE) {
+                cases++;
+                missing.addAll(config.profile().missingFunctions(c));
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
         String language = config.profile().language();
-        long noSource = causes.getOrDefault(Applicability.Cause.NO_SOURCE, 0L);
-        if (noSource > 0) {
-            out.println("NA: " + noSource + " cases have no " + language + " source for their functions; `couchtck "
-                    + "functions --language " + language + "` lists what to translate (--functions FILE adds it)");
+        out.println("couchtck: the " + language + " functions lack a source for " + missing.size() + " catalogue "
+                + (missing.size() == 1 ? "function" : "functions") + ", so " + cases + " selected "
+                + (cases == 1 ? "case is" : "cases are") + " NA: " + String.join(", ", missing));
+        out.println("          `couchtck functions --language " + language + "` says what each must do; add them "
+                + "with --functions FILE");
+        out.flush();
+    }
+
+    /** Says why the NA cases did not apply, every cause with its count, so that the lines add up to the NA total. */
+    private static void printNotApplicable(RunResult run, String language, PrintWriter out) {
+        Map<Applicability.Cause, Long> causes = run.cases().stream().filter(c -> c.verdict() == Verdict.NA)
+                .collect(Collectors.groupingBy(CaseResult::notApplicable,
+                        () -> new EnumMap<>(Applicability.Cause.class), Collectors.counting()));
+        long total = causes.values().stream().mapToLong(Long::longValue).sum();
+        if (total == 0) {
+            return;
         }
-        long aboutLanguage = causes.getOrDefault(Applicability.Cause.LANGUAGE, 0L);
-        if (aboutLanguage > 0) {
-            out.println("NA: " + aboutLanguage + " cases are about another language itself (lang: capability)");
-        }
-        long profile = causes.getOrDefault(Applicability.Cause.PROFILE, 0L);
-        if (profile > 0) {
-            out.println("NA: " + profile + " cases check couchjs's own habits, in the couchjs profile only "
-                    + "(--profile couchjs)");
-        }
+        out.println("NA: " + total + (total == 1 ? " case" : " cases") + " in all:");
+        causes.forEach((cause, count) -> out.println("  " + count + " " + naText(cause, language)));
+    }
+
+    private static String naText(Applicability.Cause cause, String language) {
+        return switch (cause) {
+            case NO_SOURCE -> "with no " + language + " source for a function (`couchtck functions --language "
+                    + language + "` lists what to translate; --functions FILE adds it)";
+            case LANGUAGE -> "about another language itself (lang: capability)";
+            case PROFILE -> "checking couchjs's own habits, in the couchjs profile only (--profile couchjs)";
+            case VERSION -> "for other CouchDB versions' message shapes (--couchdb-version)";
+            case FEATURE -> "needing a feature the run said the target lacks (--without)";
+            case NONE -> "for another reason (see each case's message)";
+        };
     }
 
     /**

@@ -67,7 +67,8 @@ public final class HttpCaseExecutor {
         if (settings.profile().isPresent()) {
             Applicability applicability = settings.profile().get().applicability(testCase.capabilities());
             if (!applicability.applicable()) {
-                return result(testCase, Verdict.NA, applicability.reason(), null, transcript, started);
+                return result(testCase, Verdict.NA, applicability.reason(), null, transcript, started)
+                        .withNotApplicable(applicability.cause());
             }
         }
         String locked = lockedOut.get();

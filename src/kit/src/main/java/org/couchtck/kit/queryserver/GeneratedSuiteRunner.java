@@ -83,11 +83,14 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         Instant started = Instant.now();
         Applicability applicability = profile.applicability(testCase);
         if (!applicability.applicable()) {
-            return result(testCase, Verdict.NA, applicability.reason(), "", "", -1, List.of(), started);
+            return result(testCase, Verdict.NA, applicability.reason(), "", "", -1, List.of(), started)
+                    .withNotApplicable(applicability.cause());
         }
         Optional<String> cannotWrite = cannotWrite(testCase.id());
         if (cannotWrite.isPresent()) {
-            return result(testCase, Verdict.NA, cannotWrite.get(), "", "", -1, List.of(), started);
+            // The kit writes no functions in the target's language for this suite: NA for want of a source.
+            return result(testCase, Verdict.NA, cannotWrite.get(), "", "", -1, List.of(), started)
+                    .withNotApplicable(Applicability.Cause.NO_SOURCE);
         }
         if (supervisor.unresponsive()) {
             return result(testCase, Verdict.ERROR, "not run: the target stopped answering earlier in this run", "",

@@ -6,8 +6,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * A Shields-style SVG badge for a README: "couchtck | 281/289 MUST", green when every applicable MUST case passed,
- * yellow from 90 % on, red below, grey when the target could not be run.
+ * A Shields-style SVG badge for a README: "couchtck | 281/289 MUST", with "· 5 of 107 applicable" when MUST cases
+ * of the profile did not apply (no function source in the target's language, a feature left out); green when every
+ * MUST case of the profile applied and passed, grey when the target could not be run.
  */
 public final class Badge {
 
@@ -25,7 +26,7 @@ public final class Badge {
             return svg(LABEL, "unavailable", GREY);
         }
         Matrix.MustScore score = target.mustScore();
-        String message = score.passed() + "/" + score.applicable() + " MUST";
+        String message = score.text();
         return svg(LABEL, message, colour(score));
     }
 
@@ -34,11 +35,18 @@ public final class Badge {
         Files.writeString(file, svg(target));
     }
 
+    /**
+     * Green when every MUST case of the profile applied and passed; else by the worse of the two ratios, passed over
+     * applicable and applicable over the profile's: yellow from 90 % on, red below. Few cases that pass cannot look
+     * green.
+     */
     static String colour(Matrix.MustScore score) {
-        if (score.passed() == score.applicable()) {
+        if (score.passed() == score.applicable() && score.complete()) {
             return GREEN;
         }
-        return score.passed() * 10L >= score.applicable() * 9L ? YELLOW : RED;
+        boolean passedMostly = score.passed() * 10L >= score.applicable() * 9L;
+        boolean coveredMostly = score.applicable() * 10L >= score.ofProfile() * 9L;
+        return passedMostly && coveredMostly ? YELLOW : RED;
     }
 
     static String svg(String label, String message, String colour) {

@@ -42,6 +42,8 @@ public final class ConsoleSummary {
         }
         out.append(" — ").append(run.passed() ? paint.apply(GREEN + BOLD, "PASSED") : paint.apply(RED + BOLD, "FAILED"))
                 .append(" in ").append(DurationText.human(run.duration())).append('\n');
+        Matrix.MustScore must = Matrix.MustScore.of(run.cases());
+        out.append(must.complete() ? must.coverageLine() : paint.apply(YELLOW, must.coverageLine())).append('\n');
         List<CaseResult> failing = run.cases().stream().filter(c -> c.verdict().failsRun()).toList();
         for (CaseResult result : failing.subList(0, Math.min(MAX_LISTED, failing.size()))) {
             out.append("  ").append(paint.apply(colorOf(result.verdict()), String.format("%-5s", result.verdict())))

@@ -69,7 +69,9 @@ public final class HtmlReportWriter {
             html.append("<span class=\"badge v-").append(count.getKey().name()).append("\">")
                     .append(count.getKey().name()).append(' ').append(count.getValue()).append("</span>");
         }
-        html.append("</div>\n</header>\n");
+        Matrix.MustScore must = Matrix.MustScore.of(run.cases());
+        html.append("</div>\n<p class=\"coverage").append(must.complete() ? "" : " incomplete").append("\">")
+                .append(Html.escape(must.coverageLine())).append("</p>\n</header>\n");
     }
 
     private static void meta(StringBuilder html, String name, String value) {

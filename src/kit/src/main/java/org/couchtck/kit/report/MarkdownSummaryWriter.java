@@ -33,6 +33,7 @@ public final class MarkdownSummaryWriter {
                 .append(MarkdownText.inline(target.name() == null ? "unknown target" : target.name(), 80))
                 .append("\n\n");
         md.append(totalsLine(run)).append("  \n")
+                .append(Matrix.MustScore.of(run.cases()).coverageLine()).append("  \n")
                 .append("Language ").append(MarkdownText.inline(orUnknown(target.language()), 40))
                 .append(", CouchDB ").append(MarkdownText.inline(orUnknown(target.couchDbVersion()), 40))
                 .append(", profile ").append(MarkdownText.inline(orUnknown(target.profile()), 40))

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
@@ -44,24 +45,72 @@ public final class Matrix {
             return new Target(name, Optional.empty(), why);
         }
 
-        /** MUST cases that passed, over MUST cases that applied (NA left out): what the target's badge says. */
+        /** MUST cases that passed, over MUST cases that applied, over the profile's MUST cases: the badge. */
         public MustScore mustScore() {
-            int applicable = 0;
-            int passed = 0;
-            for (CaseResult result : run.map(RunResult::cases).orElse(List.of())) {
-                if (result.level() == Level.MUST && result.verdict() != Verdict.NA) {
-                    applicable++;
-                    if (result.verdict() == Verdict.PASS) {
-                        passed++;
-                    }
-                }
-            }
-            return new MustScore(passed, applicable);
+            return MustScore.of(run.map(RunResult::cases).orElse(List.of()));
         }
     }
 
-    /** MUST cases passed and applicable; KNOWN, STALE, FAIL and ERROR all count as not passed. */
-    public record MustScore(int passed, int applicable) {}
+    /**
+     * MUST cases passed, applicable, and of the profile; KNOWN, STALE, FAIL and ERROR all count as not passed.
+     *
+     * @param passed MUST cases that passed
+     * @param applicable MUST cases that ran (not NA)
+     * @param ofProfile MUST cases the run's profile holds for the target: the applicable ones and those NA for want
+     *     of a function source or of a feature the run said the target lacks (or NA for a cause results did not
+     *     record); cases about another language itself, outside the profile or outside the target's CouchDB
+     *     version are not the target's to cover and are left out
+     */
+    public record MustScore(int passed, int applicable, int ofProfile) {
+
+        /** The score of a run's results. */
+        public static MustScore of(List<CaseResult> results) {
+            int applicable = 0;
+            int passed = 0;
+            int ofProfile = 0;
+            for (CaseResult result : results) {
+                if (result.level() != Level.MUST) {
+                    continue;
+                }
+                if (result.verdict() != Verdict.NA) {
+                    applicable++;
+                    ofProfile++;
+                    if (result.verdict() == Verdict.PASS) {
+                        passed++;
+                    }
+                } else if (countsAgainstCoverage(result.notApplicable())) {
+                    ofProfile++;
+                }
+            }
+            return new MustScore(passed, applicable, ofProfile);
+        }
+
+        private static boolean countsAgainstCoverage(Applicability.Cause cause) {
+            return switch (cause) {
+                case NO_SOURCE, FEATURE, NONE -> true;
+                case LANGUAGE, PROFILE, VERSION -> false;
+            };
+        }
+
+        /** Whether every MUST case of the profile applied. */
+        public boolean complete() {
+            return applicable == ofProfile;
+        }
+
+        /** The coverage line of the human reports: "MUST: 5 of 5 applicable passed · 5 of the profile's 107 applicable". */
+        public String coverageLine() {
+            String line = "MUST: " + passed + " of " + applicable + " applicable passed · " + applicable + " of the profile's "
+                    + ofProfile + " applicable";
+            return complete() ? line : line + " (" + (ofProfile - applicable)
+                    + " NA for want of a function source or a feature)";
+        }
+
+        /** "5/5 MUST · 5 of 107 applicable", or "5/5 MUST" when every MUST case of the profile applied. */
+        public String text() {
+            String score = passed + "/" + applicable + " MUST";
+            return complete() ? score : score + " · " + applicable + " of " + ofProfile + " applicable";
+        }
+    }
 
     /**
      * One case's row.

@@ -48,7 +48,7 @@ public final class MatrixHtml {
                 html.append("unavailable");
             } else {
                 Matrix.MustScore must = target.mustScore();
-                html.append(must.passed()).append('/').append(must.applicable()).append(" MUST");
+                html.append(Html.escape(must.text()));
             }
             html.append("</small></th>");
         }

@@ -55,7 +55,8 @@ public final class MatrixJson {
                 counts.put(count.getKey().name(), count.getValue());
             }
             Matrix.MustScore must = target.mustScore();
-            node.putObject("must").put("passed", must.passed()).put("applicable", must.applicable());
+            node.putObject("must").put("passed", must.passed()).put("applicable", must.applicable())
+                    .put("ofProfile", must.ofProfile());
         }
         ArrayNode cases = root.putArray("cases");
         for (Matrix.Row row : matrix.rows()) {

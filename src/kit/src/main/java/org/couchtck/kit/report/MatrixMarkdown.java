@@ -28,7 +28,8 @@ public final class MatrixMarkdown {
             }
             RunResult run = target.run().get();
             Matrix.MustScore must = target.mustScore();
-            md.append(must.passed()).append('/').append(must.applicable());
+            md.append(must.passed()).append('/').append(must.applicable())
+                    .append(must.complete() ? "" : " (" + must.applicable() + " of " + must.ofProfile() + " applicable)");
             for (Verdict verdict : Verdict.values()) {
                 md.append(" | ").append(run.counts().get(verdict));
             }

@@ -1,5 +1,7 @@
 package org.couchtck.kit.report;
 
+import org.couchtck.kit.cases.Applicability;
+import java.util.Locale;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -141,6 +143,9 @@ public final class ResultsJson {
         }
         putMillis(node, "durationMs", result.duration());
         node.put("baselineReason", result.baselineReason());
+        if (result.notApplicable() != Applicability.Cause.NONE) {
+            node.put("notApplicable", result.notApplicable().name().toLowerCase(Locale.ROOT));
+        }
         ArrayNode transcript = node.putArray("transcript");
         for (TranscriptEntry entry : result.transcript()) {
             transcript.addObject()
@@ -226,7 +231,14 @@ public final class ResultsJson {
                     transcript(node.get("transcript"), path + ".transcript"),
                     seedValue,
                     duration(node.get("durationMs"), path + ".durationMs"),
-                    text(node, "baselineReason", path));
+                    text(node, "baselineReason", path),
+                    notApplicable(node, path));
+        }
+
+        private Applicability.Cause notApplicable(JsonNode node, String path) {
+            String cause = nullableText(node, "notApplicable", path);
+            return cause == null ? Applicability.Cause.NONE
+                    : constant(Applicability.Cause.class, cause.toUpperCase(Locale.ROOT), path + ".notApplicable");
         }
 
         private List<TranscriptEntry> transcript(JsonNode node, String path) {

@@ -41,6 +41,53 @@ class CouchTckCommandTest {
     }
 
     @Test
+    void a_run_that_mostly_did_not_apply_says_so_and_fails_under_a_coverage_floor() throws Exception {
+        // given a language whose pack has no source at all: only the cases that need no function apply
+        Path pack = Files.writeString(dir.resolve("go.json"), "{\"language\": \"go\", \"functions\": {}}");
+        String[] run = {"run", "--suite", "query-server", "--no-generated", "--language", "go", "--functions",
+                pack.toString(), "--include", "qs.map_doc.*,qs.protocol.*", "--report-dir", dir.resolve("r").toString(),
+                "--no-progress"};
+
+        // when
+        int plain = cli.couchtck(run);
+        CliRun floored = new CliRun();
+        int withFloor = floored.couchtck(concat(run, "--min-applicable", "100%"));
+
+        // then the missing functions are named once, before the run, and the coverage is in the summary
+        assertThat(plain).as(cli.err()).isZero();
+        assertThat(cli.out()).containsOnlyOnce("couchtck: the go functions lack a source for ")
+                .contains("map.three-functions").containsPattern("MUST: \\d+ of \\d+ applicable passed · \\d+ of the "
+                        + "profile's \\d+ applicable \\(\\d+ NA for want of a function source or a feature\\)");
+        assertThat(cli.out().indexOf("lack a source")).isLessThan(cli.out().indexOf("cases —"));
+        // the NA lines add up to the NA total
+        java.util.regex.Matcher total = java.util.regex.Pattern.compile("(\\d+) na,").matcher(cli.out());
+        assertThat(total.find()).isTrue();
+        java.util.regex.Matcher lines = java.util.regex.Pattern.compile("(?m)^  (\\d+) (with no|about|checking|for|needing)")
+                .matcher(cli.out());
+        int sum = 0;
+        while (lines.find()) {
+            sum += Integer.parseInt(lines.group(1));
+        }
+        assertThat(sum).isEqualTo(Integer.parseInt(total.group(1))).isPositive();
+        assertThat(cli.out()).contains("NA: " + total.group(1) + " cases in all:");
+        // and a floor turns the same run into a failure
+        assertThat(withFloor).isEqualTo(1);
+        assertThat(floored.err()).contains("coverage below --min-applicable 100%: ");
+    }
+
+    @Test
+    void a_bad_coverage_floor_exits_2() {
+        assertThat(cli.couchtck("run", "--min-applicable", "most", "--report-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("--min-applicable takes a number");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+
+    @Test
     void a_server_that_cannot_be_started_exits_3_with_one_line() {
         int status = cli.couchtck("run", "--server", "/no/such/view-server --flag", "--report-dir", dir.toString());
 

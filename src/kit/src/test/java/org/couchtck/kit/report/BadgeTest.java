@@ -7,7 +7,7 @@ import static org.couchtck.kit.report.TestRuns.aRun;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import javax.xml.parsers.DocumentBuilderFactory;
-import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.cases.Applicability;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 
@@ -15,8 +15,8 @@ class BadgeTest {
 
     @Test
     void should_say_must_cases_passed_over_applicable_in_green_when_all_passed() throws Exception {
-        RunResult run = aRun().with(aCase("qs.x.a")).with(aCase("qs.x.b")).with(aCase("qs.x.na").verdict(Verdict.NA))
-                .build();
+        RunResult run = aRun().with(aCase("qs.x.a")).with(aCase("qs.x.b"))
+                .with(aCase("qs.x.na").notApplicable(Applicability.Cause.LANGUAGE)).build();
 
         Document svg = parse(Badge.svg(Matrix.Target.ran("ref", run)));
 
@@ -26,9 +26,31 @@ class BadgeTest {
 
     @Test
     void should_turn_yellow_from_nine_tenths_and_red_below() {
-        assertThat(Badge.colour(new Matrix.MustScore(9, 10))).isEqualTo(Badge.YELLOW);
-        assertThat(Badge.colour(new Matrix.MustScore(8, 10))).isEqualTo(Badge.RED);
-        assertThat(Badge.colour(new Matrix.MustScore(0, 0))).isEqualTo(Badge.GREEN);
+        assertThat(Badge.colour(new Matrix.MustScore(9, 10, 10))).isEqualTo(Badge.YELLOW);
+        assertThat(Badge.colour(new Matrix.MustScore(8, 10, 10))).isEqualTo(Badge.RED);
+        assertThat(Badge.colour(new Matrix.MustScore(0, 0, 0))).isEqualTo(Badge.GREEN);
+    }
+
+    @Test
+    void should_say_how_few_cases_applied_and_never_be_green_when_most_had_no_source() throws Exception {
+        // given five MUST cases that pass and 102 NA for want of a function source
+        TestRuns.RunBuilder builder = aRun();
+        for (int i = 0; i < 5; i++) {
+            builder.with(aCase("qs.x.pass" + i));
+        }
+        for (int i = 0; i < 102; i++) {
+            builder.with(aCase("qs.x.nosource" + i).notApplicable(Applicability.Cause.NO_SOURCE));
+        }
+        builder.with(aCase("qs.x.couchjs").notApplicable(Applicability.Cause.PROFILE));
+
+        // when
+        String svg = Badge.svg(Matrix.Target.ran("ruby", builder.build()));
+
+        // then
+        assertThat(parse(svg).getElementsByTagName("title").item(0).getTextContent())
+                .isEqualTo("couchtck: 5/5 MUST · 5 of 107 applicable");
+        assertThat(svg).contains("fill=\"" + Badge.RED + "\"");
+        assertThat(Badge.colour(new Matrix.MustScore(10, 10, 11))).isEqualTo(Badge.YELLOW);
     }
 
     @Test

@@ -23,6 +23,7 @@ class ConsoleSummaryTest {
         // then
         assertThat(text.lines()).containsExactly(
                 "couchtck: 7 cases — 1 pass, 1 fail, 1 warn, 1 na, 1 error, 1 known, 1 stale — FAILED in 12.3 s",
+                "MUST: 1 of 5 applicable passed · 5 of the profile's 5 applicable",
                 "  FAIL  qs.map_doc.throw-drops-emits  reply differs at $[0]",
                 "  ERROR qs.reduce.hangs  timed out after 5000 ms",
                 "  STALE qs.ddoc.fixed-bug  baseline entry now passes: was issue #7",

@@ -1,5 +1,6 @@
 package org.couchtck.kit.report;
 
+import org.couchtck.kit.cases.Applicability;
 import static net.javacrumbs.jsonunit.assertj.JsonAssertions.assertThatJson;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.couchtck.kit.report.TestRuns.aCase;
@@ -24,7 +25,7 @@ class MatrixTest {
     private final RunResult other = aRun().runId("other-run")
             .with(aCase("qs.map_doc.a").verdict(Verdict.FAIL).message("differs"))
             .with(aCase("qs.map_doc.b").level(Level.SHOULD).verdict(Verdict.WARN))
-            .with(aCase("qs.map_doc.only-here").verdict(Verdict.NA)).build();
+            .with(aCase("qs.map_doc.only-here").notApplicable(Applicability.Cause.LANGUAGE)).build();
 
     @Test
     void should_leave_a_case_a_target_did_not_run_absent_not_passed() {
@@ -45,9 +46,16 @@ class MatrixTest {
     void should_score_must_cases_passed_over_must_cases_that_applied() {
         RunResult run = aRun().with(aCase("qs.x.pass")).with(aCase("qs.x.fail").verdict(Verdict.FAIL))
                 .with(aCase("qs.x.known").verdict(Verdict.KNOWN)).with(aCase("qs.x.na").verdict(Verdict.NA))
+                .with(aCase("qs.x.js").notApplicable(Applicability.Cause.LANGUAGE))
+                .with(aCase("qs.x.couchjs").notApplicable(Applicability.Cause.PROFILE))
+                .with(aCase("qs.x.old").notApplicable(Applicability.Cause.VERSION))
+                .with(aCase("qs.x.nosource").notApplicable(Applicability.Cause.NO_SOURCE))
+                .with(aCase("qs.x.without").notApplicable(Applicability.Cause.FEATURE))
                 .with(aCase("qs.x.should").level(Level.SHOULD)).build();
 
-        assertThat(Matrix.Target.ran("t", run).mustScore()).isEqualTo(new Matrix.MustScore(1, 3));
+        // NA for an unrecorded cause, for want of a source or of a feature count against coverage; the rest do not
+        assertThat(Matrix.Target.ran("t", run).mustScore()).isEqualTo(new Matrix.MustScore(1, 3, 6));
+        assertThat(Matrix.Target.ran("t", run).mustScore().text()).isEqualTo("1/3 MUST · 3 of 6 applicable");
     }
 
     @Test
@@ -70,7 +78,7 @@ class MatrixTest {
         String json = MatrixJson.render(matrix);
 
         assertThatJson(json).node("passed").isEqualTo(false);
-        assertThatJson(json).node("targets[0].must").isEqualTo("{\"passed\":2,\"applicable\":2}");
+        assertThatJson(json).node("targets[0].must").isEqualTo("{\"passed\":2,\"applicable\":2,\"ofProfile\":2}");
         assertThatJson(json).node("targets[1].counts.FAIL").isEqualTo(1);
         assertThatJson(json).node("targets[2]").isEqualTo("{\"name\":\"gone\",\"unavailable\":\"cannot start\"}");
         try (InputStream schemaText = MatrixJson.class.getResourceAsStream(MatrixJson.SCHEMA_RESOURCE)) {

@@ -1,5 +1,6 @@
 package org.couchtck.kit.report;
 
+import org.couchtck.kit.cases.Applicability;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +36,8 @@ final class TestRuns {
                 .exchange("[\"map_doc\",{\"_id\":\"a\"}]", "[[[1,2]]]").stderr("boom"));
         run.with(aCase("qs.reduce.sum-floats").level(Level.SHOULD).verdict(Verdict.WARN)
                 .message("0.30000000000000004 is not 0.3").seed(42));
-        run.with(aCase("qs.lists.python-only").verdict(Verdict.NA).message("no python source"));
+        run.with(aCase("qs.lists.python-only").notApplicable(Applicability.Cause.LANGUAGE)
+                .message("about another language itself"));
         run.with(aCase("qs.reduce.hangs").verdict(Verdict.ERROR).message("timed out after 5000 ms")
                 .event("timeout"));
         run.with(aCase("qs.ddoc.old-bug").verdict(Verdict.KNOWN).message("reply differs")
@@ -94,6 +96,7 @@ final class TestRuns {
         private OptionalLong seed = OptionalLong.empty();
         private Duration duration = Duration.ofMillis(3).plusNanos(250_000);
         private String baselineReason = "";
+        private Applicability.Cause notApplicable = Applicability.Cause.NONE;
         private Instant clock = STARTED.plusMillis(100);
 
         CaseBuilder(String id) {
@@ -114,6 +117,13 @@ final class TestRuns {
 
         CaseBuilder verdict(Verdict value) {
             verdict = value;
+            return this;
+        }
+
+        /** An NA case, and why it did not apply. */
+        CaseBuilder notApplicable(Applicability.Cause cause) {
+            verdict = Verdict.NA;
+            notApplicable = cause;
             return this;
         }
 
@@ -174,7 +184,7 @@ final class TestRuns {
 
         CaseResult build() {
             return new CaseResult(id, section, level, "what " + id + " checks", "share/server/views.js", verdict,
-                    message, expected, actual, failedStep, transcript, seed, duration, baselineReason);
+                    message, expected, actual, failedStep, transcript, seed, duration, baselineReason, notApplicable);
         }
     }
 }
