@@ -58,70 +58,71 @@ class FunctionsCommandTest {
 
     @Test
     void should_list_every_missing_function_with_statement_and_sources_when_the_language_has_no_pack() {
-        int status = cli.couchtck("functions", "--language", "ruby");
+        int status = cli.couchtck("functions", "--language", "klingon");
 
         assertThat(status).as(cli.err()).isZero();
         Matcher headline = headline(cli.out());
         assertThat(headline.group(2)).isEqualTo("0");
-        assertThat(headline.group(4)).isEqualTo(Long.toString(translatable("ruby")));
+        assertThat(headline.group(4)).isEqualTo(Long.toString(translatable("klingon")));
         assertThat(cli.out()).doesNotContain("conventions:");
         CatalogueFunction threeFunctions = library.function("map.three-functions").orElseThrow();
         assertThat(cli.out())
                 .contains("map.three-functions  (map)  MISSING\n  " + threeFunctions.statement() + "\n")
                 .contains("  javascript:\n    function(doc) { emit(doc._id, 1); }\n")
                 .contains("  python:\n    def fun(doc):\n        yield doc['_id'], 1\n")
-                .contains("Add the missing sources to a pack file {\"language\": \"ruby\", \"functions\": "
+                .contains("Add the missing sources to a pack file {\"language\": \"klingon\", \"functions\": "
                         + "{\"<id>\": \"<source>\"}} and pass it with --functions FILE.");
         assertThat(cli.out()).contains("  used by: ").doesNotContain("map.arrow-functions  (map)");
-        assertThat(countOccurrences(cli.out(), "  MISSING\n")).isEqualTo(translatable("ruby"));
+        assertThat(countOccurrences(cli.out(), "  MISSING\n")).isEqualTo(translatable("klingon"));
     }
 
     @Test
     void should_list_the_missing_functions_as_json() throws Exception {
-        int status = cli.couchtck("functions", "--language", "ruby", "--format", "json");
+        int status = cli.couchtck("functions", "--language", "klingon", "--format", "json");
 
         assertThat(status).as(cli.err()).isZero();
         JsonNode listed = json(cli.out());
         assertThat(listed.isArray()).isTrue();
-        assertThat(listed.size()).isEqualTo(translatable("ruby"));
+        assertThat(listed.size()).isEqualTo(translatable("klingon"));
         JsonNode three = find(listed, "map.three-functions");
         assertThat(three.get("kind").asText()).isEqualTo("map");
         assertThat(three.get("statement").asText()).isEqualTo("emits [doc._id, 1] for every doc");
         assertThat(three.get("missing").asBoolean()).isTrue();
         assertThat(three.get("sources").get("javascript").asText()).isEqualTo("function(doc) { emit(doc._id, 1); }");
         assertThat(three.get("sources").get("python").asText()).isEqualTo("def fun(doc):\n    yield doc['_id'], 1");
-        assertThat(three.get("sources").has("ruby")).isFalse();
+        assertThat(three.get("sources").has("klingon")).isFalse();
         assertThat(three.get("usedBy").isArray()).isTrue();
         assertThat(three.get("usedBy").size()).isPositive();
     }
 
     @Test
     void should_count_the_sources_a_pack_file_adds() throws Exception {
-        Path pack = Files.writeString(dir.resolve("ruby.json"), "{\"language\": \"ruby\", \"conventions\": "
+        Path pack = Files.writeString(dir.resolve("klingon.json"), "{\"language\": \"klingon\", \"conventions\": "
                 + "\"lambda { |doc| ... }\", \"functions\": {\"map.three-functions\": \"lambda { |doc| emit(doc['_id'], 1) }\"}}");
 
-        int status = cli.couchtck("functions", "--language", "ruby", "--functions", pack.toString(), "--format", "json");
+        int status = cli.couchtck("functions", "--language", "klingon", "--functions", pack.toString(),
+                "--format", "json");
 
         assertThat(status).as(cli.err()).isZero();
         JsonNode listed = json(cli.out());
-        assertThat(listed.size()).isEqualTo(translatable("ruby") - 1);
+        assertThat(listed.size()).isEqualTo(translatable("klingon") - 1);
         assertThat(ids(listed)).doesNotContain("map.three-functions").contains("map.valid");
     }
 
     @Test
     void should_list_every_function_with_its_own_source_when_asked_for_all() throws Exception {
-        Path pack = Files.writeString(dir.resolve("ruby.json"), "{\"language\": \"ruby\", \"conventions\": "
+        Path pack = Files.writeString(dir.resolve("klingon.json"), "{\"language\": \"klingon\", \"conventions\": "
                 + "\"lambda { |doc| ... }\", \"functions\": {\"map.three-functions\": \"lambda { |doc| 1 }\"}}");
 
-        int status = cli.couchtck("functions", "--language", "ruby", "--functions", pack.toString(), "--all",
+        int status = cli.couchtck("functions", "--language", "klingon", "--functions", pack.toString(), "--all",
                 "--format", "json");
 
         assertThat(status).as(cli.err()).isZero();
         JsonNode listed = json(cli.out());
-        assertThat(listed.size()).isEqualTo(translatable("ruby"));
+        assertThat(listed.size()).isEqualTo(translatable("klingon"));
         JsonNode three = find(listed, "map.three-functions");
         assertThat(three.get("missing").asBoolean()).isFalse();
-        assertThat(three.get("sources").get("ruby").asText()).isEqualTo("lambda { |doc| 1 }");
+        assertThat(three.get("sources").get("klingon").asText()).isEqualTo("lambda { |doc| 1 }");
         assertThat(find(listed, "map.valid").get("missing").asBoolean()).isTrue();
     }
 
@@ -139,10 +140,10 @@ class FunctionsCommandTest {
 
     @Test
     void should_exit_2_naming_the_file_when_a_pack_is_malformed() throws Exception {
-        Path pack = Files.writeString(dir.resolve("bad.json"), "{\"language\": \"ruby\", \"functions\": "
+        Path pack = Files.writeString(dir.resolve("bad.json"), "{\"language\": \"klingon\", \"functions\": "
                 + "{\"map.no-such\": \"x\"}}");
 
-        int status = cli.couchtck("functions", "--language", "ruby", "--functions", pack.toString());
+        int status = cli.couchtck("functions", "--language", "klingon", "--functions", pack.toString());
 
         assertThat(status).isEqualTo(2);
         assertThat(cli.err()).contains(pack.toString()).contains("/functions/map.no-such");
