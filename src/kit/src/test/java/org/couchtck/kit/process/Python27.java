@@ -66,10 +66,10 @@ public final class Python27 {
         } else {
             looked.add("$PYENV_ROOT (unset)");
         }
-        if (home != null) {
+        if (home != null && (pyenvRoot == null || !Path.of(pyenvRoot).equals(Path.of(home, ".pyenv")))) {
             candidates.addAll(pyenvVersions(Path.of(home, ".pyenv"), looked));
         }
-        for (Path candidate : candidates) {
+        for (Path candidate : candidates.stream().distinct().toList()) {
             if (!Files.isRegularFile(candidate) || !Files.isExecutable(candidate)) {
                 continue;
             }
