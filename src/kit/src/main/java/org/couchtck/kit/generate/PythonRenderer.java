@@ -12,6 +12,11 @@ import java.util.stream.Collectors;
  * {@code def fun(doc):} yielding {@code (key, value)} pairs.
  * String literals escape every non-ASCII code unit, so sources are plain ASCII whatever the server's source encoding.
  *
+ * <p>The same source runs on Python 2.7 and Python 3.3 and later: string literals are {@code u""} literals, text on
+ * both (a Python 2 byte string knows no escapes of code points beyond U+00FF); a string is of either text type
+ * (Python 2 decodes JSON strings as {@code unicode}, some decoders ASCII ones as {@code str}); and a number may be
+ * Python 2's {@code long}, which its JSON decoder gives for integers beyond {@code sys.maxint}.
+ *
  * <p>The tree means what its JavaScript rendering means, which the reference computes: a missing field is
  * JavaScript's {@code undefined}, which an object literal then leaves out and an array or an emit writes as null.
  * The Python rendering carries a sentinel for it through the expression and applies the same two rules.
@@ -34,6 +39,8 @@ public final class PythonRenderer extends TreeRenderer {
     public String render(MapFunction function) {
         StringBuilder out = new StringBuilder("def fun(doc):\n");
         out.append(INDENT).append("undefined = object()\n");
+        out.append(INDENT).append("text = (type(u\"\"), type(\"\"))\n");
+        out.append(INDENT).append("number = (int, float, type(2 ** 64))\n");
         out.append(INDENT).append("def v(x):\n").append(INDENT.repeat(2))
                 .append("return None if x is undefined else x\n");
         out.append(INDENT).append("def o(*members):\n").append(INDENT.repeat(2))
@@ -76,12 +83,12 @@ public final class PythonRenderer extends TreeRenderer {
     @Override
     String isNumber(String name) {
         String value = field(name);
-        return "(isinstance(" + value + ", (int, float)) and not isinstance(" + value + ", bool))";
+        return "(isinstance(" + value + ", number) and not isinstance(" + value + ", bool))";
     }
 
     @Override
     String isString(String name) {
-        return "isinstance(" + field(name) + ", str)";
+        return "isinstance(" + field(name) + ", text)";
     }
 
     @Override
@@ -156,9 +163,12 @@ public final class PythonRenderer extends TreeRenderer {
         return out.append('}').toString();
     }
 
-    /** A Python string literal of the UTF-16 code units of {@code text}; lone surrogates stay single code points. */
+    /**
+     * A Python text literal ({@code u"..."}) of the UTF-16 code units of {@code text}; lone surrogates stay single code
+     * points.
+     */
     private static String string(String text) {
-        StringBuilder out = new StringBuilder("\"");
+        StringBuilder out = new StringBuilder("u\"");
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.couchtck.kit.generate.MapFunction.ArrayOf;
@@ -25,6 +26,7 @@ import org.couchtck.kit.generate.MapFunction.Not;
 import org.couchtck.kit.generate.MapFunction.ObjectOf;
 import org.couchtck.kit.generate.MapFunction.When;
 import org.couchtck.kit.process.Exchange;
+import org.couchtck.kit.process.Python27;
 import org.couchtck.kit.process.ServerCommand;
 import org.couchtck.kit.process.StdioServer;
 import org.couchtck.kit.process.StdioServerOptions;
@@ -53,9 +55,14 @@ class PythonRendererTest {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final Duration REPLY = Duration.ofSeconds(20);
 
-    /** The lines every rendered map function starts with: the undefined sentinel and its two rules. */
+    /**
+     * The lines every rendered map function starts with: the undefined sentinel, the text and number types of
+     * Python 2 and 3, and the sentinel's two rules.
+     */
     private static final String PRELUDE = "def fun(doc):\n"
             + "    undefined = object()\n"
+            + "    text = (type(u\"\"), type(\"\"))\n"
+            + "    number = (int, float, type(2 ** 64))\n"
             + "    def v(x):\n"
             + "        return None if x is undefined else x\n"
             + "    def o(*members):\n"
@@ -105,8 +112,8 @@ class PythonRendererTest {
 
         // then
         assertThat(source).isEqualTo(PRELUDE
-                + "    yield v(doc.get(\"a\", undefined)), v([v((-1)), v(undefined), v(None), "
-                + "v(o((\"k\", doc.get(\"b\", undefined)), (\"t\", True)))])\n");
+                + "    yield v(doc.get(u\"a\", undefined)), v([v((-1)), v(undefined), v(None), "
+                + "v(o((u\"k\", doc.get(u\"b\", undefined)), (u\"t\", True)))])\n");
     }
 
     @Test
@@ -123,12 +130,12 @@ class PythonRendererTest {
 
         // then
         assertThat(source).isEqualTo(PRELUDE
-                + "    if \"a\" in doc:\n"
+                + "    if u\"a\" in doc:\n"
                 + "        pass\n"
-                + "    if not ((isinstance(doc.get(\"n\", undefined), (int, float)) and not "
-                + "isinstance(doc.get(\"n\", undefined), bool))):\n"
+                + "    if not ((isinstance(doc.get(u\"n\", undefined), number) and not "
+                + "isinstance(doc.get(u\"n\", undefined), bool))):\n"
                 + "        pass\n"
-                + "        if isinstance(doc.get(\"s\", undefined), str):\n"
+                + "        if isinstance(doc.get(u\"s\", undefined), text):\n"
                 + "            pass\n"
                 + "            yield v(None), v((2.5))\n"
                 + "    if True:\n"
@@ -145,8 +152,8 @@ class PythonRendererTest {
         String source = PY.render(function);
 
         // then
-        assertThat(source).endsWith("    yield v(\"caf\\u00e9 \\\"q\\\" \\\\ \\U0001f600\\u000a\"), "
-                + "v(doc.get(\"__proto__\", {}))\n");
+        assertThat(source).endsWith("    yield v(u\"caf\\u00e9 \\\"q\\\" \\\\ \\U0001f600\\u000a\"), "
+                + "v(doc.get(u\"__proto__\", {}))\n");
         assertThat(source.chars().allMatch(c -> c < 0x80)).isTrue();
     }
 
@@ -239,8 +246,27 @@ class PythonRendererTest {
     }
 
     @Test
+    void should_map_like_the_reference_when_a_number_outgrows_64_bits_or_keys_are_not_ascii() throws Exception {
+        MapFunction function = new MapFunction(List.of(
+                new When(new IsNumber("big"), List.of(new Emit(constant("big is a number"), constant(1)))),
+                new When(new IsString("\uD83D\uDE00"), List.of(new Emit(new Field("\uD83D\uDE00"),
+                        constant("\u00e9")))),
+                new When(new Has("\u043a\u043b\u044e\u0447"), List.of(new Emit(constant("\u043a"),
+                        new Field("\u043a\u043b\u044e\u0447"))))));
+
+        assertSameMapResults(function, "{\"_id\":\"d1\",\"big\":123456789012345678901234567890,\"\uD83D\uDE00\":\"x\"}",
+                "{\"_id\":\"d2\",\"big\":\"no\",\"\u043a\u043b\u044e\u0447\":[1],\"\uD83D\uDE00\":2}");
+    }
+
+    @Test
     void should_reduce_like_the_reference_for_each_algebra() throws Exception {
-        startPython();
+        for (String interpreter : pythons()) {
+            reduceLikeTheReference(interpreter);
+        }
+    }
+
+    private void reduceLikeTheReference(String interpreter) throws Exception {
+        startPython(interpreter);
         String kvs = "[[[\"a\",\"d1\"],4],[[\"b\",\"d2\"],-7],[[\"c\",\"d3\"],12]]";
         try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
             reference.handle("[\"reset\",{}]");
@@ -255,7 +281,7 @@ class PythonRendererTest {
                 String pyReply = reply(pyLine);
                 String jsReply = reference.handle(jsLine).reply().orElseThrow();
 
-                assertThatJson(pyReply).as(algebra.name()).isEqualTo(jsReply);
+                assertThatJson(pyReply).as(algebra.name() + " under " + interpreter).isEqualTo(jsReply);
             }
             String count = PY_REDUCES.source(new ReduceFunction(ReduceFunction.Algebra.COUNT));
             assertThatJson(reply(line("rereduce", NODES.arrayNode().add(count), NODES.arrayNode().add(2).add(1))))
@@ -267,10 +293,16 @@ class PythonRendererTest {
 
     /**
      * Adds the Python rendering of {@code function} to couchdb-python's view server and the JavaScript rendering to
-     * the reference, maps each document in both, and expects the same rows.
+     * the reference, maps each document in both, and expects the same rows: under python3 and under python2.7.
      */
     private void assertSameMapResults(MapFunction function, String... docs) throws Exception {
-        startPython();
+        for (String interpreter : pythons()) {
+            assertSameMapResults(interpreter, function, docs);
+        }
+    }
+
+    private void assertSameMapResults(String interpreter, MapFunction function, String... docs) throws Exception {
+        startPython(interpreter);
         try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
             reference.handle("[\"reset\",{}]");
             assertThat(reply("[\"reset\",{}]")).isEqualTo("true");
@@ -283,7 +315,8 @@ class PythonRendererTest {
                 String actual = reply(mapDoc);
 
                 assertThat(expected).as("the reference maps " + doc).startsWith("[[");
-                assertThatJson(actual).as("couchdb-python maps " + doc + " with\n" + PY.render(function))
+                assertThatJson(actual).as("couchdb-python under " + interpreter + " maps " + doc + " with\n"
+                                + PY.render(function))
                         .isEqualTo(expected);
             }
         }
@@ -298,17 +331,30 @@ class PythonRendererTest {
         return exchange.reply().orElseThrow();
     }
 
-    /** couchdb-python's view server from the shared folder, started as CouchDB would start it. */
-    private void startPython() throws Exception {
+    /**
+     * python3, and python2.7 where {@link Python27} finds one (the conformance test says where it looked when it
+     * finds none): couchdb-python runs on both, and so must the renderings.
+     */
+    private static List<String> pythons() {
+        List<String> pythons = new ArrayList<>(List.of("python3"));
+        Python27.find().interpreter().ifPresent(python27 -> pythons.add(python27.toString()));
+        return pythons;
+    }
+
+    /** couchdb-python's view server from the shared folder under {@code interpreter}, as CouchDB would start it. */
+    private void startPython(String interpreter) throws Exception {
+        if (python != null) {
+            python.close();
+        }
         Path couchdbPython = sharedDir().resolve("third-party").resolve("couchdb-python");
         if (!Files.isRegularFile(couchdbPython.resolve("couchdb").resolve("view.py"))) {
             fail("no couchdb-python view server at " + couchdbPython.toAbsolutePath());
         }
         StdioServerOptions defaults = StdioServerOptions.defaults();
         StdioServerOptions options = new StdioServerOptions(REPLY, REPLY, defaults.maxLineBytes(),
-                Map.of("PYTHONPATH", couchdbPython.toAbsolutePath().toString(), "PYTHONIOENCODING", "utf-8"),
-                defaults.workingDirectory());
-        python = new StdioServer(new ServerCommand(List.of("python3", "-m", "couchdb.view")), options);
+                Map.of("PYTHONPATH", couchdbPython.toAbsolutePath().toString(), "PYTHONIOENCODING", "utf-8",
+                        "PYTHONDONTWRITEBYTECODE", "1"), defaults.workingDirectory());
+        python = new StdioServer(new ServerCommand(List.of(interpreter, "-m", "couchdb.view")), options);
         python.start();
     }
 
