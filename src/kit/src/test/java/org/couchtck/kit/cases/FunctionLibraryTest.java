@@ -180,7 +180,21 @@ class FunctionLibraryTest {
 
         assertThat(e.file()).isEqualTo(dir.resolve("pack.json").toString());
         assertThat(e.pointer()).isEqualTo("/functions/map.one");
-        assertThat(e.getMessage()).endsWith("a function source is a string");
+        assertThat(e.getMessage()).contains("a function source is a string (or an object with a \"source\"");
+    }
+
+    @Test
+    void should_read_the_template_form_whose_null_source_is_not_written_yet() throws IOException {
+        Path file = Files.writeString(dir.resolve("pack.json"), "{\"language\": \"klingon\", \"functions\": {"
+                + "\"map.one\": {\"source\": \"qapla\", \"statement\": \"anything\", \"javascript\": \"f\"},"
+                + "\"map.two\": {\"source\": null, \"statement\": \"anything\"}}}");
+
+        FunctionLibrary library = small().withPack(file);
+
+        assertThat(library.source("map.one", "klingon")).contains("qapla");
+        assertThat(library.source("map.two", "klingon")).isEmpty();
+        FixtureException e = packError("{\"language\": \"klingon\", \"functions\": {\"map.one\": {\"statement\": \"x\"}}}");
+        assertThat(e.pointer()).isEqualTo("/functions/map.one/source");
     }
 
     @Test
