@@ -121,6 +121,7 @@ public final class Matchers {
                 yield new TypeMatcher(spec, type);
             }
             case "$literal" -> new LabelledMatcher(spec, literal(arg));
+            case "$json" -> new JsonTextMatcher(spec, nested("$json", arg));
             case "$atLeast" -> new BoundMatcher(spec, BoundMatcher.Side.AT_LEAST, bound(arg));
             case "$atMost" -> new BoundMatcher(spec, BoundMatcher.Side.AT_MOST, bound(arg));
             case "$absent" -> {

@@ -338,4 +338,23 @@ class MatchersTest {
         assertThatThrownBy(() -> Matchers.compile(json("{}").path("nope")))
                 .isInstanceOf(MatcherSyntaxException.class);
     }
+
+    @Test
+    void should_match_json_text_whatever_its_key_order_and_spacing() {
+        assertThat(match("{\"$json\": {\"total_rows\": 3, \"offset\": 0}}", "\"{\\\"offset\\\": 0, \\\"total_rows\\\":3}\"")
+                .matched()).isTrue();
+    }
+
+    @Test
+    void should_refuse_json_text_with_another_value_or_no_json_at_all() {
+        MatchResult other = match("{\"$json\": {\"total_rows\": 3}}", "\"{\\\"total_rows\\\":4}\"");
+        MatchResult garbage = match("{\"$json\": {\"total_rows\": 3}}", "\"total_rows=3\"");
+        MatchResult notText = match("{\"$json\": {\"total_rows\": 3}}", "{\"total_rows\": 3}");
+
+        assertThat(other.matched()).isFalse();
+        assertThat(other.message()).startsWith("in the JSON text: ");
+        assertThat(garbage.matched()).isFalse();
+        assertThat(garbage.message()).startsWith("expected a string of JSON text");
+        assertThat(notText.matched()).isFalse();
+    }
 }

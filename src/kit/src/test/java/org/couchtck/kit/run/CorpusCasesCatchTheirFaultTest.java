@@ -65,6 +65,7 @@ class CorpusCasesCatchTheirFaultTest {
         return Stream.of(
                 arguments("qs.rewrites.no-result-no-dispatch-rule", "rewrite-falsy-ok", Verdict.FAIL),
                 arguments("qs.rewrites.falsy-results-no-dispatch-rule", "rewrite-falsy-ok", Verdict.WARN),
+                arguments("qs.rewrites.javascript-falsy-results-no-dispatch-rule", "rewrite-falsy-ok", Verdict.WARN),
                 arguments("qs.rewrites.truthy-non-object-passed-on", "rewrite-odd-result-refused", Verdict.WARN),
                 arguments("qs.ddoc.function-syntax-error", "ddoc-compile-error-ignored", Verdict.FAIL),
                 arguments("qs.ddoc.function-syntax-error-keeps-serving", "ddoc-compile-error-as-render-error",

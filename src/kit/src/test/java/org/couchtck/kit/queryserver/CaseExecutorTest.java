@@ -1,0 +1,55 @@
+package org.couchtck.kit.queryserver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.Set;
+import org.couchtck.kit.cases.Case;
+import org.couchtck.kit.cases.CouchDbVersion;
+import org.couchtck.kit.cases.Corpus;
+import org.couchtck.kit.cases.StepRenderer;
+import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.process.ChildProcesses;
+import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.process.StdioServerOptions;
+import org.couchtck.kit.wire.Direction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class CaseExecutorTest {
+
+    private static final TargetProfile JAVASCRIPT = new TargetProfile("javascript", CouchDbVersion.LATEST, Set.of());
+
+    @AfterEach
+    void no_child_process_outlives_a_test() throws InterruptedException {
+        ChildProcesses.assertNoneAlive();
+    }
+
+    @Test
+    void a_reused_process_gets_one_reset_per_case_when_the_case_starts_with_the_checkout_reset() {
+        // given a case whose first step is the very reset CouchDB sends at checkout
+        Case testCase = Corpus.builtIn().find("qs.map_doc.three-functions").orElseThrow();
+        String checkout = new StepRenderer(JAVASCRIPT).resetLine();
+        try (ServerSupervisor supervisor = new ServerSupervisor(
+                ServerCommand.javaMain("org.couchtck.kit.testservers.EchoServer"), StdioServerOptions.defaults(),
+                new StepRenderer(JAVASCRIPT))) {
+            CaseExecutor executor = new CaseExecutor(JAVASCRIPT, supervisor, Duration.ofSeconds(20));
+
+            // when it runs twice on one process (the echo server answers true to everything, so it fails later on)
+            CaseResult first = executor.run(testCase);
+            CaseResult second = executor.run(testCase);
+
+            // then each run sent the reset once: a new process gets the case's own, a reused one the checkout reset
+            assertThat(first.transcript()).filteredOn(e -> e.direction() == Direction.SENT)
+                    .filteredOn(e -> e.text().equals(checkout)).hasSize(1);
+            assertThat(second.transcript()).filteredOn(e -> e.direction() == Direction.SENT)
+                    .filteredOn(e -> e.text().startsWith("[\"reset\"")).hasSize(1);
+            assertThat(second.transcript()).anySatisfy(e -> assertThat(e.text())
+                    .isEqualTo("step 0 is that checkout reset, answered true"));
+            assertThat(supervisor.starts()).isEqualTo(1);
+        }
+    }
+}
