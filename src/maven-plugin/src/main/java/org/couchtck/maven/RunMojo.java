@@ -106,6 +106,13 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "couchtck.baseline")
     File baseline;
 
+    /**
+     * Fail the build when fewer of the profile's MUST cases than this applied: a number ({@code 80}) or a percentage
+     * ({@code 90%}). Cases NA for want of a function source or of a feature count against it.
+     */
+    @Parameter(property = "couchtck.minApplicable")
+    String minApplicable;
+
     /** Load query-server cases from this folder instead of the built-in corpus. */
     @Parameter(property = "couchtck.fixtures")
     File fixtures;
@@ -222,6 +229,7 @@ public class RunMojo extends AbstractMojo {
         args.list("--level", levels);
         args.list("--without", without);
         args.option("--baseline", baseline == null ? null : baseline.getPath());
+        args.option("--min-applicable", minApplicable);
         args.option("--fixtures", fixtures == null ? null : fixtures.getPath());
         args.option("--timeout", timeout);
         args.option("--start-timeout", startTimeout);

@@ -32,7 +32,7 @@ final class RunVerdict {
     static RunVerdict of(int status, Path reports, String errors) {
         return new RunVerdict(status, switch (status) {
             case 0 -> "";
-            case 1 -> failures(reports);
+            case 1 -> failures(reports, errors);
             case 2 -> "couchtck: the run's configuration is unusable: " + errors.strip();
             case 3 -> "couchtck: the target could not be started or never answered: " + errors.strip()
                     + reportsAt(reports);
@@ -40,7 +40,7 @@ final class RunVerdict {
         });
     }
 
-    private static String failures(Path reports) {
+    private static String failures(Path reports, String errors) {
         Path results = reports.resolve("results.json");
         RunResult run;
         try {
@@ -50,6 +50,10 @@ final class RunVerdict {
                     + reportsAt(reports);
         }
         List<CaseResult> failed = run.cases().stream().filter(c -> c.verdict().failsRun()).toList();
+        if (failed.isEmpty()) {
+            // Every case passed and the run failed all the same: too little coverage for minApplicable.
+            return errors.strip() + reportsAt(reports);
+        }
         String listed = failed.stream().limit(LISTED_CASES)
                 .map(c -> "  " + c.verdict() + " " + c.caseId())
                 .collect(Collectors.joining("\n"));

@@ -41,6 +41,7 @@ class RunMojoTest {
         mojo.levels = List.of("MUST", "SHOULD");
         mojo.without = List.of("sandbox.timeout");
         mojo.baseline = new File("known.json");
+        mojo.minApplicable = "90%";
         mojo.timeout = "2s";
         mojo.startTimeout = "60s";
         mojo.seed = 42L;
@@ -61,6 +62,7 @@ class RunMojoTest {
                 .containsSubsequence("--level", "MUST", "--level", "SHOULD")
                 .containsSubsequence("--without", "sandbox.timeout")
                 .containsSubsequence("--baseline", "known.json")
+                .containsSubsequence("--min-applicable", "90%")
                 .containsSubsequence("--timeout", "2s")
                 .containsSubsequence("--start-timeout", "60s")
                 .containsSubsequence("--seed", "42")

@@ -48,6 +48,21 @@ class RunVerdictTest {
     }
 
     @Test
+    void should_pass_on_the_coverage_shortfall_when_every_case_passed_and_the_run_failed_all_the_same()
+            throws Exception {
+        ResultsJson.write(new RunResult("run-1", "0.1.0", new RunResult.TargetInfo("my-server", "my-server", "go",
+                "3.5.2"), Instant.EPOCH, Duration.ofSeconds(1), List.of(aCase("qs.reset.passes", Verdict.PASS))),
+                reports.resolve("results.json"));
+
+        RunVerdict verdict = RunVerdict.of(1, reports, "couchtck: coverage below --min-applicable 90%: 1 of the "
+                + "profile's 95 MUST cases applied, 86 required\n");
+
+        assertThat(verdict.passed()).isFalse();
+        assertThat(verdict.message()).startsWith("couchtck: coverage below --min-applicable 90%: 1 of the profile's 95")
+                .doesNotContain("0 cases");
+    }
+
+    @Test
     void should_say_so_when_the_failed_run_left_no_readable_results() throws Exception {
         Files.writeString(reports.resolve("results.json"), "{not json");
 
