@@ -26,8 +26,22 @@ import org.couchtck.kit.report.RunResult;
  * @param folder the server's folder under third-party/
  * @param language the pack the server's functions come from
  * @param baseline the name of its baseline file, without {@code .json}
+ * @param minimumPasses the PASS count its run must reach (a little below what was measured), so that a broken pack
+ *     that turns passes into baseline-listed failures cannot go unnoticed
  */
-record ThirdPartyServer(String folder, String language, String baseline) {
+record ThirdPartyServer(String folder, String language, String baseline, int minimumPasses) {
+
+    static final ThirdPartyServer RELAXO = new ThirdPartyServer("relaxo", "ruby", "relaxo", 58);
+    static final ThirdPartyServer EOC_SERVER = new ThirdPartyServer("eoc-server", "php", "eoc-server", 33);
+    static final ThirdPartyServer PERL_COUCHDB_VIEW = new ThirdPartyServer("perl-couchdb-view", "perl",
+            "perl-couchdb-view", 20);
+    static final ThirdPartyServer CHILLAX = new ThirdPartyServer("chillax", "common-lisp", "chillax", 12);
+    static final ThirdPartyServer CLUTCH = new ThirdPartyServer("clutch", "clojure", "clutch", 58);
+
+    /** The servers run through their launcher (couchdb-python, run under two Pythons, has a test of its own). */
+    static List<ThirdPartyServer> launched() {
+        return List.of(RELAXO, EOC_SERVER, PERL_COUCHDB_VIEW, CHILLAX, CLUTCH);
+    }
 
     /** The launcher's absolute path, as the command line of the target. */
     String command() {
@@ -68,5 +82,10 @@ record ThirdPartyServer(String folder, String language, String baseline) {
         return Corpus.builtIn().cases().stream()
                 .filter(c -> profile.applicability(c).cause() == Applicability.Cause.NO_SOURCE)
                 .map(c -> c.id()).toList();
+    }
+
+    @Override
+    public String toString() {
+        return folder + " (" + language + ")";
     }
 }

@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.process.ChildProcesses;
-import org.couchtck.kit.report.RunResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,9 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * least read and compiled by SBCL as chillax would compile them.
  */
 @Timeout(600)
-class ChillaxConformanceTest {
-
-    private static final ThirdPartyServer CHILLAX = new ThirdPartyServer("chillax", "common-lisp", "chillax");
+class CommonLispPackCompilesTest {
 
     /** The pack's sources that must not compile: each is, by its statement, a syntax error or not a function. */
     private static final Set<String> NOT_COMPILING = Set.of("map.non-function-expression",
@@ -53,31 +50,13 @@ class ChillaxConformanceTest {
     }
 
     @Test
-    void chillax_passes_the_corpus_but_for_its_baseline() {
-        // when
-        RunResult run = CHILLAX.runCorpus();
-
-        // then
-        ThirdPartyServer.assertPassesButForBaseline(run, 12);
-    }
-
-    @Test
-    void every_built_in_case_has_a_common_lisp_source() {
-        // when
-        List<String> withoutSource = CHILLAX.casesWithoutSource();
-
-        // then
-        assertThat(withoutSource).isEmpty();
-    }
-
-    @Test
     void every_source_of_the_pack_compiles_with_sbcl_as_chillax_compiles_it_but_those_meant_not_to()
             throws IOException, InterruptedException {
         // given
         Path pack = ProjectFiles.root().resolve("fixtures/functions/common-lisp.json");
         Path chillax = ProjectFiles.shared().resolve("third-party/chillax");
         Path script = dir.resolve("chillax-compile-check.lisp");
-        try (InputStream in = ChillaxConformanceTest.class.getResourceAsStream("chillax-compile-check.lisp")) {
+        try (InputStream in = CommonLispPackCompilesTest.class.getResourceAsStream("chillax-compile-check.lisp")) {
             assertThat(in).as("test resource chillax-compile-check.lisp").isNotNull();
             Files.copy(in, script);
         }

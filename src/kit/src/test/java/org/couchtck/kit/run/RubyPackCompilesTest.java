@@ -18,7 +18,6 @@ import org.couchtck.kit.cases.CatalogueFunction;
 import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.cases.FunctionPack;
 import org.couchtck.kit.process.ChildProcesses;
-import org.couchtck.kit.report.RunResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,9 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * this test. The sources of the kinds relaxo cannot run are checked by Ruby itself.
  */
 @Timeout(600)
-class RelaxoConformanceTest {
+class RubyPackCompilesTest {
 
-    private static final ThirdPartyServer RELAXO = new ThirdPartyServer("relaxo", "ruby", "relaxo");
+    private static final ThirdPartyServer RELAXO = ThirdPartyServer.RELAXO;
 
     /** The kinds relaxo never runs: validate_doc_update (it fails on CouchDB 3's fourth argument), rewrites, search
      * indexes and library modules (add_lib stores them, but nothing can load them). */
@@ -84,24 +83,6 @@ class RelaxoConformanceTest {
     @AfterEach
     void no_child_process_outlives_a_test() throws InterruptedException {
         ChildProcesses.assertNoneAlive();
-    }
-
-    @Test
-    void relaxo_passes_the_corpus_but_for_its_baseline() {
-        // when
-        RunResult run = RELAXO.runCorpus();
-
-        // then
-        ThirdPartyServer.assertPassesButForBaseline(run, 58);
-    }
-
-    @Test
-    void every_built_in_case_has_a_ruby_source_or_is_about_another_language() {
-        // when
-        var withoutSource = RELAXO.casesWithoutSource();
-
-        // then
-        assertThat(withoutSource).isEmpty();
     }
 
     @Test

@@ -16,7 +16,6 @@ import org.couchtck.kit.cases.CatalogueFunction;
 import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.cases.FunctionPack;
 import org.couchtck.kit.process.ChildProcesses;
-import org.couchtck.kit.report.RunResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,9 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * checked by PHP's own linter.
  */
 @Timeout(600)
-class EocServerConformanceTest {
-
-    private static final ThirdPartyServer EOC_SERVER = new ThirdPartyServer("eoc-server", "php", "eoc-server");
+class PhpPackCompilesTest {
 
     /** The sources written not to compile: the catalogue asks for a syntax error (or, in PHP, for no value at all). */
     private static final Set<String> WRITTEN_NOT_TO_COMPILE = Set.of("map.error-does-not-end-session",
@@ -43,24 +40,6 @@ class EocServerConformanceTest {
     @AfterEach
     void no_child_process_outlives_a_run() throws InterruptedException {
         ChildProcesses.assertNoneAlive();
-    }
-
-    @Test
-    void eoc_server_passes_the_corpus_but_for_its_baseline() {
-        // when
-        RunResult run = EOC_SERVER.runCorpus();
-
-        // then
-        ThirdPartyServer.assertPassesButForBaseline(run, 33);
-    }
-
-    @Test
-    void no_built_in_case_lacks_a_php_source() {
-        // when
-        List<String> withoutSource = EOC_SERVER.casesWithoutSource();
-
-        // then
-        assertThat(withoutSource).isEmpty();
     }
 
     @Test
