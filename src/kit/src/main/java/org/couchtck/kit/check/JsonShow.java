@@ -21,8 +21,8 @@ final class JsonShow {
         if (text.length() <= MAX_LENGTH) {
             return text;
         }
-        return "(" + shape(node) + " of " + text.length() + " characters, cut here; the transcript has all of it) "
-                + text.substring(0, MAX_LENGTH - 3) + "...";
+        return "(" + shape(node) + ", " + text.length() + " characters in all) " + text.substring(0, MAX_LENGTH - 3)
+                + "...";
     }
 
     /** Like {@link #brief(JsonNode)}, with "no reply" for an absent value. */

@@ -25,7 +25,7 @@ class JsonShowTest {
         String shown = JsonShow.brief(reply);
 
         // then
-        assertThat(shown).startsWith("(an array of 4 elements of " + reply.toString().length() + " characters")
+        assertThat(shown).startsWith("(an array of 4 elements, " + reply.toString().length() + " characters in all) ")
                 .contains("[\"error\",\"NoMethodError\",\"Expression").endsWith("...");
     }
 
@@ -33,6 +33,6 @@ class JsonShowTest {
     void a_cut_object_says_how_many_members_it_had() throws Exception {
         JsonNode object = JSON.readTree("{\"a\":\"" + "x".repeat(100) + "\",\"b\":1}");
 
-        assertThat(JsonShow.brief(object)).startsWith("(an object of 2 members of ");
+        assertThat(JsonShow.brief(object)).startsWith("(an object of 2 members, ");
     }
 }
