@@ -75,10 +75,10 @@ class ReadmeSnippetIT {
         assertThat(project.resolve("target/failsafe-reports/TEST-couchtck.xml")).isRegularFile();
 
         Build failing = maven("verify", "-Dcouchtck.server=" + falseServer(), "-Dcouchtck.suites=query-server",
-                "-Dcouchtck.includes=qs.map_doc.no-functions");
+                "-Dcouchtck.includes=qs.map_doc.emit-many");
 
         assertThat(failing.status()).as(failing.log()).isNotZero();
-        assertThat(failing.log()).contains("BUILD FAILURE").contains("FAIL qs.map_doc.no-functions")
+        assertThat(failing.log()).contains("BUILD FAILURE").contains("FAIL qs.map_doc.emit-many")
                 .contains(project.resolve("target/couchtck-reports/report.html").toString());
     }
 

@@ -99,7 +99,7 @@ class RunMojoTest {
     @Test
     void should_run_the_reference_and_copy_its_junit_report_where_failsafe_reports_go() throws Exception {
         RunMojo mojo = mojoReportingTo(temp.resolve("couchtck-reports"));
-        mojo.includes = List.of("qs.map_doc.no-functions");
+        mojo.includes = List.of("qs.map_doc.emit-many");
         mojo.suites = List.of("query-server");
 
         mojo.execute();
@@ -113,11 +113,11 @@ class RunMojoTest {
     void should_fail_the_build_naming_the_failed_cases_when_the_server_is_broken() {
         RunMojo mojo = mojoReportingTo(temp.resolve("reports"));
         mojo.server = FalseServerCommand.line();
-        mojo.includes = List.of("qs.map_doc.no-functions", "qs.map_doc.three-functions");
+        mojo.includes = List.of("qs.map_doc.emit-many", "qs.map_doc.three-functions");
 
         assertThatThrownBy(mojo::execute).isInstanceOf(MojoFailureException.class)
                 .hasMessageContaining("2 cases of 2 failed")
-                .hasMessageContaining("FAIL qs.map_doc.no-functions")
+                .hasMessageContaining("FAIL qs.map_doc.emit-many")
                 .hasMessageContaining("FAIL qs.map_doc.three-functions")
                 .hasMessageContaining(temp.resolve("reports").resolve("report.html").toString());
     }
@@ -126,7 +126,7 @@ class RunMojoTest {
     void should_only_warn_when_failures_are_ignored() throws Exception {
         RunMojo mojo = mojoReportingTo(temp.resolve("reports"));
         mojo.server = FalseServerCommand.line();
-        mojo.includes = List.of("qs.map_doc.no-functions");
+        mojo.includes = List.of("qs.map_doc.emit-many");
         mojo.testFailureIgnore = true;
 
         mojo.execute();
