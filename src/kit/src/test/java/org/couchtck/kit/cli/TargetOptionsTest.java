@@ -46,7 +46,7 @@ class TargetOptionsTest {
 
         assertThat(status).isEqualTo(2);
         assertThat(cli.err()).contains("no function pack for language 'klingon'").contains("--functions FILE")
-                .contains("couchtck functions --language klingon").contains("javascript, python");
+                .contains("couchtck functions --language klingon").contains("clojure, common-lisp, javascript, perl, php, python, ruby");
         assertThat(dir).isEmptyDirectory();
     }
 
@@ -150,9 +150,12 @@ class TargetOptionsTest {
         assertThat(status).as(cli.err() + cli.out()).isZero();
         assertThat(reports.resolve("results.json")).isRegularFile();
         assertThat(cli.out())
-                .contains("NA: 1 cases have no klingon source for their functions; `couchtck functions --language "
-                        + "klingon` lists what to translate (--functions FILE adds it)")
-                .contains("NA: 1 cases check couchjs's own habits, in the couchjs profile only (--profile couchjs)")
+                .contains("couchtck: the klingon functions lack a source for 1 catalogue function, so 1 selected case "
+                        + "is NA: map.valid")
+                .contains("NA: 2 cases in all:\n")
+                .contains("\n  1 with no klingon source for a function (`couchtck functions --language klingon` lists "
+                        + "what to translate; --functions FILE adds it)\n")
+                .contains("\n  1 checking couchjs's own habits, in the couchjs profile only (--profile couchjs)\n")
                 .doesNotContain("about another language itself");
     }
 
