@@ -279,15 +279,23 @@ final class RunCommand implements Callable<Integer> {
 
     /** Says why the NA cases did not apply, every cause with its count, so that the lines add up to the NA total. */
     private static void printNotApplicable(RunResult run, String language, PrintWriter out) {
-        Map<Applicability.Cause, Long> causes = run.cases().stream().filter(c -> c.verdict() == Verdict.NA)
-                .collect(Collectors.groupingBy(CaseResult::notApplicable,
-                        () -> new EnumMap<>(Applicability.Cause.class), Collectors.counting()));
-        long total = causes.values().stream().mapToLong(Long::longValue).sum();
-        if (total == 0) {
+        List<CaseResult> notApplicable = run.cases().stream().filter(c -> c.verdict() == Verdict.NA).toList();
+        if (notApplicable.isEmpty()) {
             return;
         }
-        out.println("NA: " + total + (total == 1 ? " case" : " cases") + " in all:");
+        // A generated suite without a source is one whose functions the kit cannot write: no pack would help.
+        long generated = notApplicable.stream().filter(c -> c.notApplicable() == Applicability.Cause.NO_SOURCE
+                && c.seed().isPresent()).count();
+        Map<Applicability.Cause, Long> causes = notApplicable.stream()
+                .filter(c -> !(c.notApplicable() == Applicability.Cause.NO_SOURCE && c.seed().isPresent()))
+                .collect(Collectors.groupingBy(CaseResult::notApplicable,
+                        () -> new EnumMap<>(Applicability.Cause.class), Collectors.counting()));
+        out.println("NA: " + notApplicable.size() + (notApplicable.size() == 1 ? " case" : " cases") + " in all:");
         causes.forEach((cause, count) -> out.println("  " + count + " " + naText(cause, language)));
+        if (generated > 0) {
+            out.println("  " + generated + " generated " + (generated == 1 ? "suite" : "suites")
+                    + " whose functions the kit cannot write in " + language + " (each case's message says why)");
+        }
     }
 
     private static String naText(Applicability.Cause cause, String language) {
