@@ -142,7 +142,7 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         }
         if (GeneratedSuites.sendsFunctions(id) && sessions.isEmpty()) {
             return Optional.of("the kit cannot write generated map functions in " + profile.language()
-                    + " (it can in javascript, python and ruby)");
+                    + " (it can in javascript, python, ruby and php)");
         }
         return Optional.empty();
     }
