@@ -6,13 +6,15 @@ import java.util.stream.Stream;
 /**
  * Turns generated map functions into source code of one query-server language (generated reduce functions come from
  * the language packs, see {@link ReduceLines}). The generated suites need one
- * renderer per language they can test: {@link JavaScriptRenderer}, {@link PythonRenderer}.
+ * renderer per language they can test: {@link JavaScriptRenderer}, {@link PythonRenderer},
+ * {@link ClojureRenderer}, {@link CommonLispRenderer}.
  */
 public interface FunctionRenderer {
 
     /** The renderer for {@code language} (as {@code --language} spells it), if the kit has one. */
     static Optional<FunctionRenderer> forLanguage(String language) {
-        return Stream.<FunctionRenderer>of(new JavaScriptRenderer(), new PythonRenderer())
+        return Stream.<FunctionRenderer>of(new JavaScriptRenderer(), new PythonRenderer(),
+                        new ClojureRenderer(), new CommonLispRenderer())
                 .filter(renderer -> renderer.language().equals(language))
                 .findFirst();
     }
