@@ -7,14 +7,16 @@ import java.util.stream.Stream;
  * Turns generated map functions into source code of one query-server language (generated reduce functions come from
  * the language packs, see {@link ReduceLines}). The generated suites need one
  * renderer per language they can test: {@link JavaScriptRenderer}, {@link PythonRenderer},
- * {@link RubyRenderer}, {@link PhpRenderer}, {@link PerlRenderer}.
+ * {@link RubyRenderer}, {@link PhpRenderer}, {@link PerlRenderer},
+ * {@link ClojureRenderer}, {@link CommonLispRenderer}.
  */
 public interface FunctionRenderer {
 
     /** The renderer for {@code language} (as {@code --language} spells it), if the kit has one. */
     static Optional<FunctionRenderer> forLanguage(String language) {
         return Stream.<FunctionRenderer>of(new JavaScriptRenderer(), new PythonRenderer(),
-                        new RubyRenderer(), new PhpRenderer(), new PerlRenderer())
+                        new RubyRenderer(), new PhpRenderer(), new PerlRenderer(), new ClojureRenderer(),
+                        new CommonLispRenderer())
                 .filter(renderer -> renderer.language().equals(language))
                 .findFirst();
     }

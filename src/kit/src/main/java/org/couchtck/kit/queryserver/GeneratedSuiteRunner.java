@@ -142,7 +142,7 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         }
         if (GeneratedSuites.sendsFunctions(id) && sessions.isEmpty()) {
             return Optional.of("the kit cannot write generated map functions in " + profile.language()
-                    + " (it can in javascript, python, ruby, php and perl)");
+                    + " (it can in javascript, python, ruby, php, perl, clojure and common-lisp)");
         }
         return Optional.empty();
     }
