@@ -106,7 +106,8 @@ class GeneratedSuiteRunnerTest {
         assertThat(doc.size()).isEqualTo(1);
         JsonNode value = doc.elements().next();
         assertThat(value.isDouble() && value.doubleValue() == 0.0 && 1 / value.doubleValue() < 0).isTrue();
-        assertThat(reproducer.steps()).hasSize(2);
+        // reset, the one map function CouchDB always adds first (shrunk to emit nothing), the map_doc
+        assertThat(reproducer.steps()).hasSize(3);
         assertThat(runCase(reproducer, ServerCommand.reference()).verdict()).isEqualTo(Verdict.PASS);
         assertThat(runCase(reproducer, broken("negative-zero")).verdict()).isEqualTo(Verdict.FAIL);
     }
