@@ -1,8 +1,8 @@
 package org.couchtck.kit.generate;
 
+import java.math.BigInteger;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,6 +25,10 @@ import java.util.stream.Collectors;
  * writes as null, are written as nil.
  */
 public final class ClojureRenderer extends TreeRenderer {
+
+    private static final LiteralSyntax LITERALS = new LiteralSyntax("nil", "true", "false", BigInteger::toString,
+            Double::toString, ClojureRenderer::string, LiteralSyntax.Brackets.of("[", " ", "", "]"),
+            new LiteralSyntax.Brackets("(o", "", " ", " ", ")"));
 
     /** What every JavaScript object has: {@code doc[name]} is never undefined for these, even when doc lacks them. */
     private static final Set<String> OBJECT_PROTOTYPE = Set.of("__proto__", "constructor", "toString", "valueOf",
@@ -154,36 +158,7 @@ public final class ClojureRenderer extends TreeRenderer {
     }
 
     private static String literal(JsonNode value) {
-        if (value.isNull()) {
-            return "nil";
-        }
-        if (value.isBoolean()) {
-            return value.booleanValue() ? "true" : "false";
-        }
-        if (value.isIntegralNumber()) {
-            return value.bigIntegerValue().toString();
-        }
-        if (value.isNumber()) {
-            double d = value.doubleValue();
-            if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException("not a JSON number: " + d);
-            }
-            return Double.toString(d);
-        }
-        if (value.isTextual()) {
-            return string(value.textValue());
-        }
-        if (value.isArray()) {
-            List<String> items = new ArrayList<>();
-            value.forEach(item -> items.add(literal(item)));
-            return "[" + String.join(" ", items) + "]";
-        }
-        StringBuilder out = new StringBuilder("(o");
-        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> member = it.next();
-            out.append(' ').append(string(member.getKey())).append(' ').append(literal(member.getValue()));
-        }
-        return out.append(')').toString();
+        return LITERALS.write(value);
     }
 
     /** A Clojure string literal of the UTF-16 code units of {@code text}; lone surrogates stay single units. */

@@ -1,8 +1,7 @@
 package org.couchtck.kit.generate;
 
+import java.math.BigInteger;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +26,16 @@ import java.util.stream.Collectors;
  * JavaScript). NaN and the infinities, which JSON lacks and JavaScript writes as null, are written as NIL.
  */
 public final class CommonLispRenderer extends TreeRenderer {
+
+    private static final LiteralSyntax LITERALS = new LiteralSyntax("nil", "t", "'yason:false", BigInteger::toString,
+            CommonLispRenderer::doubleFloat, CommonLispRenderer::string,
+            new LiteralSyntax.Brackets("(vector", "", " ", "", ")"), new LiteralSyntax.Brackets("(o", "", " ", " ", ")"));
+
+    /** A double as a Lisp double-float (1.5d0, 1.0d10): a plain 1.5 would read as a single float. */
+    private static String doubleFloat(double value) {
+        String text = Double.toString(value);
+        return text.contains("E") ? text.replace('E', 'd') : text + "d0";
+    }
 
     /** What every JavaScript object has: {@code doc[name]} is never undefined for these, even when doc lacks them. */
     private static final Set<String> OBJECT_PROTOTYPE = Set.of("__proto__", "constructor", "toString", "valueOf",
@@ -142,37 +151,7 @@ public final class CommonLispRenderer extends TreeRenderer {
     }
 
     private static String literal(JsonNode value) {
-        if (value.isNull()) {
-            return "nil";
-        }
-        if (value.isBoolean()) {
-            return value.booleanValue() ? "t" : "'yason:false";
-        }
-        if (value.isIntegralNumber()) {
-            return value.bigIntegerValue().toString();
-        }
-        if (value.isNumber()) {
-            double d = value.doubleValue();
-            if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException("not a JSON number: " + d);
-            }
-            String text = Double.toString(d);
-            return text.contains("E") ? text.replace('E', 'd') : text + "d0";
-        }
-        if (value.isTextual()) {
-            return string(value.textValue());
-        }
-        if (value.isArray()) {
-            List<String> items = new ArrayList<>();
-            value.forEach(item -> items.add(" " + literal(item)));
-            return "(vector" + String.join("", items) + ")";
-        }
-        StringBuilder out = new StringBuilder("(o");
-        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> member = it.next();
-            out.append(' ').append(string(member.getKey())).append(' ').append(literal(member.getValue()));
-        }
-        return out.append(')').toString();
+        return LITERALS.write(value);
     }
 
     /**

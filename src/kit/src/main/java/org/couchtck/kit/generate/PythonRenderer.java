@@ -1,7 +1,6 @@
 package org.couchtck.kit.generate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +21,10 @@ import java.util.stream.Collectors;
  * The Python rendering carries a sentinel for it through the expression and applies the same two rules.
  */
 public final class PythonRenderer extends TreeRenderer {
+
+    private static final LiteralSyntax LITERALS = new LiteralSyntax("None", "True", "False",
+            LiteralSyntax::parenthesised, LiteralSyntax::parenthesised, PythonRenderer::string,
+            LiteralSyntax.Brackets.of("[", ", ", "", "]"), LiteralSyntax.Brackets.of("{", ", ", ": ", "}"));
 
     private static final String INDENT = "    ";
 
@@ -134,33 +137,7 @@ public final class PythonRenderer extends TreeRenderer {
     }
 
     private static String literal(JsonNode value) {
-        if (value.isNull()) {
-            return "None";
-        }
-        if (value.isBoolean()) {
-            return value.booleanValue() ? "True" : "False";
-        }
-        if (value.isIntegralNumber()) {
-            return "(" + value.asText() + ")";
-        }
-        if (value.isNumber()) {
-            return "(" + Double.toString(value.doubleValue()) + ")";
-        }
-        if (value.isTextual()) {
-            return string(value.textValue());
-        }
-        if (value.isArray()) {
-            StringBuilder out = new StringBuilder("[");
-            value.forEach(item -> out.append(out.length() > 1 ? ", " : "").append(literal(item)));
-            return out.append(']').toString();
-        }
-        StringBuilder out = new StringBuilder("{");
-        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> member = it.next();
-            out.append(out.length() > 1 ? ", " : "").append(string(member.getKey())).append(": ")
-                    .append(literal(member.getValue()));
-        }
-        return out.append('}').toString();
+        return LITERALS.write(value);
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.couchtck.kit.generate;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +21,10 @@ import java.util.stream.Collectors;
  * JSON generator refuses them).
  */
 public final class RubyRenderer extends TreeRenderer {
+
+    private static final LiteralSyntax LITERALS = new LiteralSyntax("nil", "true", "false",
+            LiteralSyntax::parenthesised, LiteralSyntax::parenthesised, RubyRenderer::string,
+            LiteralSyntax.Brackets.of("[", ", ", "", "]"), LiteralSyntax.Brackets.of("{", ", ", " => ", "}"));
 
     private static final String INDENT = "  ";
 
@@ -129,38 +132,7 @@ public final class RubyRenderer extends TreeRenderer {
     }
 
     private static String literal(JsonNode value) {
-        if (value.isNull()) {
-            return "nil";
-        }
-        if (value.isBoolean()) {
-            return value.booleanValue() ? "true" : "false";
-        }
-        if (value.isIntegralNumber()) {
-            return "(" + value.bigIntegerValue() + ")";
-        }
-        if (value.isNumber()) {
-            double d = value.doubleValue();
-            if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException("not a JSON number: " + d);
-            }
-            // Java writes 1.0E10, which Ruby reads as the same Float.
-            return "(" + Double.toString(d) + ")";
-        }
-        if (value.isTextual()) {
-            return string(value.textValue());
-        }
-        if (value.isArray()) {
-            StringBuilder out = new StringBuilder("[");
-            value.forEach(item -> out.append(out.length() > 1 ? ", " : "").append(literal(item)));
-            return out.append(']').toString();
-        }
-        StringBuilder out = new StringBuilder("{");
-        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> member = it.next();
-            out.append(out.length() > 1 ? ", " : "").append(string(member.getKey())).append(" => ")
-                    .append(literal(member.getValue()));
-        }
-        return out.append('}').toString();
+        return LITERALS.write(value);
     }
 
     /**
