@@ -4,7 +4,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -15,19 +15,24 @@ import java.util.function.BooleanSupplier;
  *
  * <p>A process pipe's stream locks itself while a read blocks, so nobody else can ask it how much is waiting. This
  * stream therefore never blocks while the process runs: it reads what {@code available()} says is there, and
- * otherwise parks for a moment, noting that it found the pipe empty. Once the process is gone it reads normally, to
- * the end.
+ * otherwise parks until more may have come or someone waits for it. Once the process is gone it reads normally, to
+ * the end. A wait covers the bytes that were in the pipe when the reader first looked after it began, so a server
+ * that never stops writing to standard error cannot stretch it.
  */
 final class StderrPipe extends FilterInputStream {
 
-    private static final long IDLE_PARK_NANOS = Duration.ofMillis(10).toNanos();
+    private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final BooleanSupplier processAlive;
-    /** Incremented by each {@link #awaitRead} call; the reader answers by finding the pipe empty after it. */
-    private final AtomicLong requests = new AtomicLong();
-    /** The last request the reader answered: a check begun after that request found nothing unread. */
-    private final AtomicLong answered = new AtomicLong();
     private volatile Thread reader;
+    /** Bytes handed to the reader's caller so far; only the reader thread writes it. */
+    private long consumed;
+    // Guarded by this: the waits asked for, the one the reader is working towards, and the last one it met.
+    private long requested;
+    private long pursued;
+    private long goal;
+    private long met;
+    private boolean ended;
 
     StderrPipe(InputStream in, BooleanSupplier processAlive) {
         super(in);
@@ -43,22 +48,48 @@ final class StderrPipe extends FilterInputStream {
 
     @Override
     public int read(byte[] bytes, int offset, int length) throws IOException {
+        try {
+            return poll(bytes, offset, length);
+        } catch (IOException e) {
+            // The pipe is closed: nothing more will be read, so no wait should wait for it.
+            end();
+            throw e;
+        }
+    }
+
+    private int poll(byte[] bytes, int offset, int length) throws IOException {
         reader = Thread.currentThread();
         while (true) {
-            long request = requests.get();
             int waiting = in.available();
+            // The caller reads again only once it has handed on every whole line it had: what it consumed is done.
+            progress(waiting);
             if (waiting > 0) {
-                return in.read(bytes, offset, Math.min(length, waiting));
+                int n = in.read(bytes, offset, Math.min(length, waiting));
+                consumed += Math.max(n, 0);
+                return n;
             }
             if (!processAlive.getAsBoolean()) {
-                answered.set(Long.MAX_VALUE);
+                end();
                 return in.read(bytes, offset, length);
             }
-            // Everything written before the request began has been handed on: the caller only reads when it has no
-            // whole line left.
-            answered.accumulateAndGet(request, Math::max);
             LockSupport.parkNanos(this, IDLE_PARK_NANOS);
         }
+    }
+
+    private synchronized void progress(int waiting) {
+        if (requested > pursued) {
+            pursued = requested;
+            goal = consumed + waiting;
+        }
+        if (pursued > met && consumed >= goal) {
+            met = pursued;
+            notifyAll();
+        }
+    }
+
+    private synchronized void end() {
+        ended = true;
+        notifyAll();
     }
 
     /**
@@ -67,18 +98,29 @@ final class StderrPipe extends FilterInputStream {
      * @return whether it was
      */
     boolean awaitRead(Duration bound) {
-        long request = requests.incrementAndGet();
+        long request;
+        synchronized (this) {
+            request = ++requested;
+        }
         Thread current = reader;
         if (current != null) {
             LockSupport.unpark(current);
         }
         long deadline = System.nanoTime() + bound.toNanos();
-        while (answered.get() < request) {
-            if (System.nanoTime() >= deadline) {
-                return false;
+        synchronized (this) {
+            while (met < request && !ended) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
             }
-            LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
+            return true;
         }
-        return true;
     }
 }

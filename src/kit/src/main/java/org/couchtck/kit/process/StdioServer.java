@@ -48,8 +48,11 @@ public final class StdioServer implements AutoCloseable {
     private static final Duration EXIT_GRACE = Duration.ofMillis(250);
     private static final Duration CLOSE_GRACE = Duration.ofMillis(500);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
-    /** The longest a transcript hand-over waits for standard error the server wrote before it to be read. */
-    static final Duration STDERR_SETTLE = Duration.ofMillis(500);
+    /**
+     * The longest a transcript hand-over waits for standard error the server wrote before it to be read: only as
+     * long as the reader needs for the bytes already in the pipe, so a generous bound costs nothing when all is well.
+     */
+    static final Duration STDERR_SETTLE = Duration.ofSeconds(5);
     private static final Duration THREAD_JOIN = Duration.ofSeconds(2);
 
     private final ServerCommand command;
