@@ -1,5 +1,6 @@
 package org.couchtck.kit.cases;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -51,14 +52,11 @@ public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<
         if (!capable.applicable()) {
             return capable;
         }
-        for (Step step : c.steps()) {
-            for (var function : FunctionSources.find(step.payload())) {
-                if (FunctionSources.source(function, language, functions).isEmpty()) {
-                    String name = FunctionSources.catalogueId(function).map(id -> " " + id).orElse("");
-                    return Applicability.no(Applicability.Cause.NO_SOURCE, "no " + language + " source for function"
-                            + name + " (step " + step.index() + ")");
-                }
-            }
+        List<MissingSource> missing = missingSources(c);
+        if (!missing.isEmpty()) {
+            MissingSource first = missing.get(0);
+            return Applicability.no(Applicability.Cause.NO_SOURCE, "no " + language + " source for function"
+                    + first.catalogueId().map(id -> " " + id).orElse("") + " (step " + first.step() + ")");
         }
         return Applicability.yes();
     }
@@ -69,10 +67,21 @@ public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<
      */
     public Set<String> missingFunctions(Case c) {
         Set<String> missing = new LinkedHashSet<>();
+        for (MissingSource source : missingSources(c)) {
+            missing.add(source.catalogueId().orElse("(inline in " + c.id() + ")"));
+        }
+        return missing;
+    }
+
+    /** A function of a case without a source in the language: its catalogue id (empty for inline) and its step. */
+    private record MissingSource(Optional<String> catalogueId, int step) {}
+
+    private List<MissingSource> missingSources(Case c) {
+        List<MissingSource> missing = new ArrayList<>();
         for (Step step : c.steps()) {
             for (var function : FunctionSources.find(step.payload())) {
                 if (FunctionSources.source(function, language, functions).isEmpty()) {
-                    missing.add(FunctionSources.catalogueId(function).orElse("(inline in " + c.id() + ")"));
+                    missing.add(new MissingSource(FunctionSources.catalogueId(function), step.index()));
                 }
             }
         }
