@@ -122,6 +122,7 @@ public final class Matchers {
             }
             case "$literal" -> new LabelledMatcher(spec, literal(arg));
             case "$json" -> new JsonTextMatcher(spec, nested("$json", arg));
+            case "$fields" -> fields(spec, arg);
             case "$atLeast" -> new BoundMatcher(spec, BoundMatcher.Side.AT_LEAST, bound(arg));
             case "$atMost" -> new BoundMatcher(spec, BoundMatcher.Side.AT_MOST, bound(arg));
             case "$absent" -> {
@@ -152,6 +153,18 @@ public final class Matchers {
             return new ObjectMatcher(value, members);
         }
         return new ScalarMatcher(value);
+    }
+
+    /** {@code {"$fields": {"k": M, ...}}}: an object with at least these members, each matched; others allowed. */
+    private static Matcher fields(JsonNode spec, JsonNode arg) {
+        if (!arg.isObject()) {
+            throw new MatcherSyntaxException("", "expected an object of member matchers");
+        }
+        Map<String, Matcher> members = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> member : arg.properties()) {
+            members.put(member.getKey(), nested(member.getKey(), member.getValue()));
+        }
+        return new ObjectMatcher(spec, members, true);
     }
 
     private static Matcher errorReply(JsonNode spec, String tag, JsonNode arg) {

@@ -8,16 +8,24 @@ import java.util.Optional;
 
 /**
  * A literal object: the same key set (order ignored), each member matched; a member whose matcher allows absence
- * ({@code $absent}, or a {@code $oneOf} holding it) may also be missing.
+ * ({@code $absent}, or a {@code $oneOf} holding it) may also be missing. An open one ({@code {"$fields": {...}}})
+ * lets the object have other keys besides.
  */
 final class ObjectMatcher implements Matcher {
 
     private final JsonNode spec;
     private final Map<String, Matcher> members;
+    private final boolean open;
 
     ObjectMatcher(JsonNode spec, Map<String, Matcher> members) {
+        this(spec, members, false);
+    }
+
+    /** @param open whether keys that no member names are allowed */
+    ObjectMatcher(JsonNode spec, Map<String, Matcher> members, boolean open) {
         this.spec = spec;
         this.members = new LinkedHashMap<>(members);
+        this.open = open;
     }
 
     @Override
@@ -39,7 +47,7 @@ final class ObjectMatcher implements Matcher {
                 return result.under(member.getKey());
             }
         }
-        for (Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
+        for (Iterator<String> names = object.fieldNames(); !open && names.hasNext(); ) {
             String name = names.next();
             if (!members.containsKey(name)) {
                 return MatchResult.mismatch("/" + name.replace("~", "~0").replace("/", "~1"),

@@ -357,4 +357,28 @@ class MatchersTest {
         assertThat(garbage.message()).startsWith("expected a string of JSON text");
         assertThat(notText.matched()).isFalse();
     }
+
+    @Test
+    void should_match_an_object_with_at_least_the_given_fields_when_fields_is_used() {
+        MatchResult more = match("{\"$fields\": {\"a\": 1, \"b\": {\"$type\": \"string\"}}}",
+                "{\"a\": 1, \"b\": \"x\", \"c\": [true]}");
+        MatchResult missing = match("{\"$fields\": {\"a\": 1, \"b\": 2}}", "{\"a\": 1, \"c\": 2}");
+        MatchResult wrong = match("{\"$fields\": {\"a\": 1}}", "{\"a\": 2, \"c\": 2}");
+        MatchResult allowedMissing = match("{\"$fields\": {\"a\": {\"$absent\": true}}}", "{\"c\": 2}");
+
+        assertThat(more.matched()).isTrue();
+        assertThat(missing.matched()).isFalse();
+        assertThat(missing.message()).contains("missing key \"b\"");
+        assertThat(wrong.matched()).isFalse();
+        assertThat(wrong.pointer()).isEqualTo("/a");
+        assertThat(allowedMissing.matched()).isTrue();
+        assertThat(match("{\"$fields\": {}}", "[]").matched()).isFalse();
+    }
+
+    @Test
+    void should_refuse_fields_whose_argument_is_not_an_object() {
+        MatcherSyntaxException e = syntaxError("{\"$fields\": [1]}");
+
+        assertThat(e.getMessage()).contains("expected an object of member matchers");
+    }
 }
