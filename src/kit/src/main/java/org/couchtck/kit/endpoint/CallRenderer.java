@@ -42,7 +42,8 @@ final class CallRenderer {
         }
         Optional<String> body = request.body().map(b -> WireJson.write(Template.json(b, bindings)))
                 .or(() -> request.bodyText().map(b -> Template.text(b, bindings)));
-        return new HttpCall(request.method(), Template.path(request.path(), bindings), headers, body, timeout);
+        return new HttpCall(request.method(), Template.path(request.path(), bindings), headers, body, timeout,
+                request.chunked());
     }
 
     private Optional<String> authorization(Auth auth, Bindings bindings) {

@@ -14,8 +14,15 @@ import java.util.Optional;
  * @param body the body, sent as UTF-8; empty for none
  * @param timeout for {@link EndpointTarget#send}: the bound on the whole exchange; for {@link EndpointTarget#open}:
  *     on the wait for the response headers
+ * @param chunked whether the body is sent with {@code Transfer-Encoding: chunked} instead of a Content-Length
  */
-public record HttpCall(String method, String path, List<Header> headers, Optional<String> body, Duration timeout) {
+public record HttpCall(String method, String path, List<Header> headers, Optional<String> body, Duration timeout,
+        boolean chunked) {
+
+    /** A call whose body, if any, is sent with a Content-Length. */
+    public HttpCall(String method, String path, List<Header> headers, Optional<String> body, Duration timeout) {
+        this(method, path, headers, body, timeout, false);
+    }
 
     /** One request header. */
     public record Header(String name, String value) {

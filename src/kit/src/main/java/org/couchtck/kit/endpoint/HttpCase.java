@@ -22,10 +22,20 @@ import org.couchtck.kit.cases.Level;
  * @param sourceFile the fixture file the case came from
  * @param quiet whether the case needs a server no other case is writing to (it watches server-wide events, such as
  *     {@code /_db_updates} falling silent): a run starts it after the other corpus cases ended, one at a time
+ * @param cleanup requests sent after the steps whatever came of them (before the databases are deleted), to leave
+ *     the server as the case found it; their replies are recorded, not judged
  */
 public record HttpCase(String id, String section, Level level, String description, String spec,
         Optional<String> recording, List<String> capabilities, String note, List<String> databases,
-        List<String> names, List<HttpStep> steps, String sourceFile, boolean quiet) {
+        List<String> names, List<HttpStep> steps, String sourceFile, boolean quiet, List<RequestStep> cleanup) {
+
+    /** A case without cleanup requests. */
+    public HttpCase(String id, String section, Level level, String description, String spec,
+            Optional<String> recording, List<String> capabilities, String note, List<String> databases,
+            List<String> names, List<HttpStep> steps, String sourceFile, boolean quiet) {
+        this(id, section, level, description, spec, recording, capabilities, note, databases, names, steps,
+                sourceFile, quiet, List.of());
+    }
 
     /** A case that may run alongside others. */
     public HttpCase(String id, String section, Level level, String description, String spec,
@@ -48,5 +58,6 @@ public record HttpCase(String id, String section, Level level, String descriptio
         names = List.copyOf(names);
         steps = List.copyOf(steps);
         sourceFile = sourceFile == null ? "" : sourceFile;
+        cleanup = List.copyOf(cleanup);
     }
 }

@@ -43,6 +43,8 @@ public final class HttpCaseExecutor {
     private final EndpointTarget target;
     private final HttpRunSettings settings;
     private final CallRenderer calls;
+    /** Requests to the kit's stand-ins carry no credentials of the endpoint's. */
+    private static final CallRenderer STAND_IN_CALLS = new CallRenderer(Optional.empty());
     private final PollTimer timer;
     private final AtomicInteger cases = new AtomicInteger();
     /** Why the admin cannot be used any more (the server locked it out); the cases after that are not run. */
@@ -69,6 +71,13 @@ public final class HttpCaseExecutor {
             if (!applicability.applicable()) {
                 return result(testCase, Verdict.NA, applicability.reason(), null, transcript, started)
                         .withNotApplicable(applicability.cause());
+            }
+        }
+        for (String capability : testCase.capabilities()) {
+            Optional<String> absent = settings.externals().whyAbsent(capability);
+            if (absent.isPresent()) {
+                return result(testCase, Verdict.NA, "needs " + capability + ": " + absent.get(), null, transcript,
+                        started).withNotApplicable(Applicability.Cause.FEATURE);
             }
         }
         String locked = lockedOut.get();
@@ -139,6 +148,7 @@ public final class HttpCaseExecutor {
             this.threads = threads;
             this.transcript = transcript;
             databases.all().forEach((name, database) -> bindings.bind(name, TextNode.valueOf(database)));
+            settings.externals().variables().forEach((name, value) -> bindings.bind(name, TextNode.valueOf(value)));
         }
 
         Outcome execute() {
@@ -166,6 +176,7 @@ public final class HttpCaseExecutor {
                         }
                     }
                 } finally {
+                    cleanUp();
                     deleteDatabases();
                 }
             } catch (IndexedFailure failure) {
@@ -210,6 +221,38 @@ public final class HttpCaseExecutor {
                     throw new CaseError("the case's database " + database.getKey() + " could not be created: PUT /"
                             + database.getValue() + " answered " + reply.status() + " " + StepJudge.cut(reply.body())
                             .strip() + "; every step needs it");
+                }
+            }
+        }
+
+        /**
+         * Sends the case's cleanup requests, whatever came of its steps, unless the endpoint stopped answering: each
+         * one transcribed, none judged, none stopping the others.
+         */
+        private void cleanUp() {
+            if (testCase.cleanup().isEmpty()) {
+                return;
+            }
+            if (unusable) {
+                transcript.add(Direction.EVENT, "no cleanup: the endpoint stopped answering");
+                return;
+            }
+            for (RequestStep step : testCase.cleanup()) {
+                String label = "cleanup " + step.index() + " (" + step.request().shown() + ")";
+                try {
+                    if (step.afterMillis() > 0) {
+                        timer.sleep(step.afterMillis());
+                    }
+                    HttpCall call = renderer(step.request().to()).render(step.request(), bindings,
+                            settings.requestTimeout());
+                    HttpTranscript.request(transcript, call, step.request());
+                    HttpTranscript.reply(transcript, recipient(step.request().to()).send(call));
+                } catch (IOException | RuntimeException e) {
+                    transcript.add(Direction.EVENT, label + " failed: " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    transcript.add(Direction.EVENT, "interrupted at " + label + "; no further cleanup");
+                    return;
                 }
             }
         }
@@ -309,20 +352,29 @@ public final class HttpCaseExecutor {
         /** Sends the step's request (into the transcript when {@code shown}) and returns the reply, not yet shown. */
         private HttpReply send(RequestStep step, String label, boolean shown) throws StepFailure, CaseError,
                 InterruptedException {
-            HttpCall call = calls.render(step.request(), bindings, settings.requestTimeout());
+            Recipient to = step.request().to();
+            HttpCall call = renderer(to).render(step.request(), bindings, settings.requestTimeout());
             if (shown) {
                 HttpTranscript.request(transcript, call, step.request());
             }
             HttpReply reply;
             try {
-                reply = target.send(call);
-            } catch (EndpointUnreachableException e) {
-                throw unreachable(e);
+                reply = recipient(to).send(call);
             } catch (IOException e) {
+                if (to != Recipient.ENDPOINT) {
+                    throw new CaseError("the kit's " + to.id() + " did not answer " + label + ": " + e.getMessage(),
+                            e);
+                }
+                if (e instanceof EndpointUnreachableException unreachable) {
+                    throw unreachable(unreachable);
+                }
                 if (!shown) {
                     HttpTranscript.request(transcript, call, step.request());
                 }
                 throw noReply(label, e.getMessage(), e);
+            }
+            if (to != Recipient.ENDPOINT) {
+                return reply;
             }
             answered = true;
             Optional<String> locked = step.request().auth().kind() == Auth.Kind.ADMIN
@@ -335,6 +387,22 @@ public final class HttpCaseExecutor {
                 throw lockedOut(locked.get());
             }
             return reply;
+        }
+
+        /** Where requests to {@code to} go: the endpoint, or the stand-in the run's externals give. */
+        private StandIn recipient(Recipient to) {
+            return switch (to) {
+                case ENDPOINT -> target::send;
+                case BACKEND -> settings.externals().backend().orElseThrow(() -> new IllegalStateException(
+                        "a case that needs " + Externals.BACKEND + " ran without it"));
+                case INI -> settings.externals().ini().orElseThrow(() -> new IllegalStateException(
+                        "a case that needs " + Externals.INI + " ran without it"));
+            };
+        }
+
+        /** The endpoint's admin signs requests to the endpoint only. */
+        private CallRenderer renderer(Recipient to) {
+            return to == Recipient.ENDPOINT ? calls : STAND_IN_CALLS;
         }
 
         /** The admin is locked out: this case, and the run's cases after it, end as ERROR. */

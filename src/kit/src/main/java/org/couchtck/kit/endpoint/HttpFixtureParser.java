@@ -30,16 +30,21 @@ final class HttpFixtureParser {
     }
 
     static final Pattern ID = Pattern.compile("http(\\.[a-z0-9_-]+){2,}");
+    /** An ini request's path: a section and a key, each without a slash or a query. */
+    private static final Pattern INI_PATH = Pattern.compile("/[^/?#]+/[^/?#]+");
     private static final Pattern RECORDING = Pattern.compile("[a-z0-9_-]+(\\.[a-z0-9_-]+)+");
     private static final Pattern METHOD = Pattern.compile("[A-Z]+");
     /** An HTTP header name (RFC 9110 token). */
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     /** Headers that belong to the connection, not the case: the kit's HTTP transport writes or refuses them. */
-    static final Set<String> RESTRICTED_HEADERS = Set.of("connection", "content-length", "expect", "host", "upgrade");
+    static final Set<String> RESTRICTED_HEADERS = Set.of("connection", "content-length", "expect", "host",
+            "transfer-encoding", "upgrade");
 
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
     private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "recording",
-            "capabilities", "note", "databases", "names", "steps", "quiet");
+            "capabilities", "note", "databases", "names", "steps", "quiet", "cleanup");
+    /** A cleanup request is sent, not judged: it has nothing to expect or capture. */
+    private static final Set<String> CLEANUP_STEP_FIELDS = Set.of("request", "after");
     private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
             "poll", "after");
     /** The longest wait a step may ask for before it is sent: a case that waits longer is a mistake. */
@@ -48,7 +53,8 @@ final class HttpFixtureParser {
     private static final Set<String> DURING_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
             "after");
     private static final Set<String> FEED_STEP_FIELDS = Set.of("feed", "during", "until", "expect", "capture");
-    private static final Set<String> REQUEST_FIELDS = Set.of("method", "path", "headers", "body", "bodyText", "auth");
+    private static final Set<String> REQUEST_FIELDS = Set.of("method", "path", "headers", "body", "bodyText", "auth",
+            "to", "chunked");
     private static final Set<String> FEED_FIELDS = Set.of("kind", "method", "path", "headers", "body", "bodyText",
             "auth");
     private static final Set<String> EXPECT_FIELDS = Set.of("status", "headers", "body", "bodyText");
@@ -114,7 +120,10 @@ final class HttpFixtureParser {
         Set<String> reserved = new LinkedHashSet<>();
         List<String> databases = logicalNames(node, at, "databases", List.of("db"), reserved);
         List<String> names = logicalNames(node, at, "names", List.of(), reserved);
-        List<HttpStep> steps = steps(node, at, new Scope(reserved));
+        Scope scope = new Scope(reserved);
+        List<HttpStep> steps = steps(node, at, scope);
+        List<RequestStep> cleanup = cleanup(node, at, scope);
+        requireExternals(capabilities, scope, at);
         boolean quiet = false;
         if (node.has("quiet")) {
             if (!node.get("quiet").isBoolean()) {
@@ -123,7 +132,60 @@ final class HttpFixtureParser {
             quiet = node.get("quiet").booleanValue();
         }
         return new HttpCase(id, section, level, description, spec, recording, capabilities, note, databases, names,
-                steps, reader.file(), quiet);
+                steps, reader.file(), quiet, cleanup);
+    }
+
+    /**
+     * {@code cleanup}: request steps with at most {@code after}, sent whatever came of the steps; they see every
+     * variable the steps may have bound, so they use none that a step captures (it may not have been bound).
+     */
+    private List<RequestStep> cleanup(JsonNode node, String at, Scope scope) {
+        JsonNode list = node.get("cleanup");
+        if (list == null) {
+            return List.of();
+        }
+        if (!list.isArray()) {
+            throw reader.problem(at + "/cleanup", "cleanup is an array of request steps");
+        }
+        Scope before = new Scope(scope.reserved);
+        List<RequestStep> steps = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String where = at + "/cleanup/" + i;
+            JsonNode step = list.get(i);
+            reader.requireObject(step, where, "a cleanup step is an object with request (and after)");
+            if (!step.has("request")) {
+                throw reader.problem(where, "a cleanup step has a request");
+            }
+            steps.add(requestStep(step, where, i, before, CLEANUP_STEP_FIELDS));
+            scope.used.addAll(before.used);
+            scope.recipients.addAll(before.recipients);
+        }
+        return steps;
+    }
+
+    /**
+     * The capabilities of a case that uses the kit's stand-ins: a request {@code to} the backend or the ini, or a
+     * variable of the Externals API, only in a case that says it needs them; and no {@code externals.*} capability
+     * that is none of those the kit knows.
+     */
+    private void requireExternals(List<String> capabilities, Scope scope, String at) {
+        for (int i = 0; i < capabilities.size(); i++) {
+            String capability = capabilities.get(i);
+            if (capability.startsWith("externals.") && !Externals.FEATURES.contains(capability)) {
+                throw reader.problem(at + "/capabilities/" + i, "not a feature of the Externals API: '" + capability
+                        + "' (known: " + String.join(", ", Externals.FEATURES) + ")");
+            }
+        }
+        boolean backend = scope.recipients.contains(Recipient.BACKEND) || !scope.used.isEmpty();
+        if (backend && !capabilities.contains(Externals.BACKEND)) {
+            throw reader.problem(at + "/capabilities", "the case uses the kit's backend ("
+                    + (scope.used.isEmpty() ? "a request to it" : "{{" + scope.used.iterator().next() + "}}")
+                    + "): list " + Externals.BACKEND + " among its capabilities");
+        }
+        if (scope.recipients.contains(Recipient.INI) && !capabilities.contains(Externals.INI)) {
+            throw reader.problem(at + "/capabilities", "the case changes the endpoint's ini: list " + Externals.INI
+                    + " among its capabilities");
+        }
     }
 
     /** {@code databases} or {@code names}: distinct lowercase names, none already in {@code reserved}. */
@@ -146,6 +208,9 @@ final class HttpFixtureParser {
             }
             if (!reserved.add(name.textValue())) {
                 throw reader.problem(where, "the name '" + name.textValue() + "' is already bound");
+            }
+            if (Externals.VARIABLES.contains(name.textValue())) {
+                throw reader.problem(where, "'" + name.textValue() + "' is a variable of the Externals API");
             }
             names.add(name.textValue());
         }
@@ -275,6 +340,28 @@ final class HttpFixtureParser {
         body.ifPresent(b -> scope.check(b, at + "/body"));
         Optional<String> bodyText = reader.optionalText(node, at, "bodyText");
         bodyText.ifPresent(b -> scope.check(b, at + "/bodyText"));
+        Recipient to = Recipient.ENDPOINT;
+        if (node.has("to")) {
+            try {
+                to = Recipient.parse(reader.requiredText(node, at, "to"));
+            } catch (IllegalArgumentException e) {
+                throw reader.problem(at + "/to", e.getMessage());
+            }
+            scope.recipients.add(to);
+        }
+        boolean chunked = false;
+        if (node.has("chunked")) {
+            if (!node.get("chunked").isBoolean()) {
+                throw reader.problem(at + "/chunked", "chunked is true or false, got " + node.get("chunked"));
+            }
+            chunked = node.get("chunked").booleanValue();
+            if (chunked && !node.has("body") && !node.has("bodyText")) {
+                throw reader.problem(at + "/chunked", "a chunked request has a body or bodyText to send in chunks");
+            }
+        }
+        if (to == Recipient.INI) {
+            iniRequest(node, at, method, path);
+        }
         Auth auth = Auth.ADMIN;
         if (node.has("auth")) {
             if (headers.keySet().stream().anyMatch(h -> h.equalsIgnoreCase("Authorization"))) {
@@ -288,7 +375,25 @@ final class HttpFixtureParser {
             scope.check(auth.user(), at + "/auth");
             scope.check(auth.password(), at + "/auth");
         }
-        return new RequestTemplate(method, path, headers, body, bodyText, auth);
+        return new RequestTemplate(method, path, headers, body, bodyText, auth, to, chunked);
+    }
+
+    /** A request to the ini: PUT /section/key with a JSON string, or DELETE /section/key. */
+    private void iniRequest(JsonNode node, String at, String method, String path) {
+        if (!method.equals("PUT") && !method.equals("DELETE")) {
+            throw reader.problem(at + "/method", "a request to the ini is PUT (set a value) or DELETE (remove it)");
+        }
+        if (!INI_PATH.matcher(path).matches()) {
+            throw reader.problem(at + "/path", "a request to the ini has the path /section/key, got '" + path + "'");
+        }
+        boolean stringBody = node.has("body") && node.get("body").isTextual();
+        if (method.equals("PUT") != stringBody || node.has("bodyText")) {
+            throw reader.problem(at + "/body", method.equals("PUT") ? "a PUT to the ini has a JSON string body, "
+                    + "the value" : "a DELETE to the ini has no body");
+        }
+        if (node.has("headers") || node.has("auth") || node.has("chunked")) {
+            throw reader.problem(at, "a request to the ini has no headers, auth or chunked");
+        }
     }
 
     /** A path must start with {@code /} and, variables aside, be a valid URI path and query. */
@@ -473,6 +578,10 @@ final class HttpFixtureParser {
                 throw reader.problem(captureAt, "'" + name + "' names a database of the case; capture into "
                         + "another name");
             }
+            if (Externals.VARIABLES.contains(name)) {
+                throw reader.problem(captureAt, "'" + name + "' is a variable of the Externals API; capture into "
+                        + "another name");
+            }
             if (!capture.getValue().isTextual()) {
                 throw reader.problem(captureAt, "the source of a capture is a string");
             }
@@ -509,10 +618,15 @@ final class HttpFixtureParser {
     private final class Scope {
         final Set<String> reserved;
         final Set<String> bound;
+        /** The variables of the Externals API ({@link Externals#VARIABLES}) the case uses. */
+        final Set<String> used = new LinkedHashSet<>();
+        /** The stand-ins ({@code to}) the case sends requests to. */
+        final Set<Recipient> recipients = new LinkedHashSet<>();
 
         Scope(Set<String> reserved) {
             this.reserved = Set.copyOf(reserved);
             this.bound = new LinkedHashSet<>(reserved);
+            this.bound.addAll(Externals.VARIABLES);
         }
 
         void bindAll(Set<String> names) {
@@ -529,6 +643,9 @@ final class HttpFixtureParser {
                 if (!bound.contains(name)) {
                     throw reader.problem(at, "{{" + name + "}} is not bound here (bound: " + bound + "; a capture "
                             + "binds its name for the steps after it)");
+                }
+                if (Externals.VARIABLES.contains(name)) {
+                    used.add(name);
                 }
             }
         }

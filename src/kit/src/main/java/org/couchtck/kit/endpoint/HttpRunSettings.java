@@ -14,9 +14,13 @@ import org.couchtck.kit.cases.TargetProfile;
  * @param requestTimeout the bound on one request and its whole reply
  * @param feedBound how long a feed is read when its step gives no {@code until.within}
  * @param profile when present, cases whose capabilities the target lacks are NA
+ * @param externals what the Externals API cases find around the endpoint; cases that need a feature it lacks are NA
  */
 public record HttpRunSettings(String runId, Duration requestTimeout, Duration feedBound,
-        Optional<TargetProfile> profile) {
+        Optional<TargetProfile> profile, Externals externals) {
+
+    /** What {@link #of} says of the Externals API: a run only has it when told. */
+    static final String NO_EXTERNALS = "the run set up nothing of the Externals API";
 
     private static final Pattern RUN_ID = Pattern.compile("[a-z0-9][a-z0-9_-]*");
 
@@ -29,26 +33,36 @@ public record HttpRunSettings(String runId, Duration requestTimeout, Duration fe
         requirePositive(requestTimeout, "requestTimeout");
         requirePositive(feedBound, "feedBound");
         Objects.requireNonNull(profile, "profile");
+        Objects.requireNonNull(externals, "externals");
     }
 
-    /** Settings with {@code runId}, 10 s per request, 10 s per feed, and no capability checks. */
+    /**
+     * Settings with {@code runId}, 10 s per request, 10 s per feed, no capability checks, and nothing of the Externals
+     * API.
+     */
     public static HttpRunSettings of(String runId) {
-        return new HttpRunSettings(runId, Duration.ofSeconds(10), Duration.ofSeconds(10), Optional.empty());
+        return new HttpRunSettings(runId, Duration.ofSeconds(10), Duration.ofSeconds(10), Optional.empty(),
+                Externals.none(NO_EXTERNALS));
     }
 
     /** These settings with another request timeout. */
     public HttpRunSettings withRequestTimeout(Duration timeout) {
-        return new HttpRunSettings(runId, timeout, feedBound, profile);
+        return new HttpRunSettings(runId, timeout, feedBound, profile, externals);
     }
 
     /** These settings with another feed bound. */
     public HttpRunSettings withFeedBound(Duration bound) {
-        return new HttpRunSettings(runId, requestTimeout, bound, profile);
+        return new HttpRunSettings(runId, requestTimeout, bound, profile, externals);
     }
 
     /** These settings checking capabilities against {@code target}. */
     public HttpRunSettings withProfile(TargetProfile target) {
-        return new HttpRunSettings(runId, requestTimeout, feedBound, Optional.of(target));
+        return new HttpRunSettings(runId, requestTimeout, feedBound, Optional.of(target), externals);
+    }
+
+    /** These settings with {@code found} around the endpoint. */
+    public HttpRunSettings withExternals(Externals found) {
+        return new HttpRunSettings(runId, requestTimeout, feedBound, profile, found);
     }
 
     private static void requirePositive(Duration duration, String name) {

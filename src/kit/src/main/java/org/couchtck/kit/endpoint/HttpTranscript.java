@@ -17,13 +17,17 @@ final class HttpTranscript {
     }
 
     static void request(Transcript transcript, HttpCall call, RequestTemplate template) {
-        StringBuilder text = new StringBuilder(call.method()).append(' ').append(call.path());
+        StringBuilder text = new StringBuilder(template.to() == Recipient.ENDPOINT ? "" : "(to " + template.to().id()
+                + ") ").append(call.method()).append(' ').append(call.path());
         boolean ownAuthorization = template.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase(
                 "Authorization"));
         for (HttpCall.Header header : call.headers()) {
             String value = header.name().equalsIgnoreCase("Authorization") && !ownAuthorization
                     ? "(" + template.auth().shown() + ")" : header.value();
             text.append('\n').append(header.name()).append(": ").append(value);
+        }
+        if (call.chunked()) {
+            text.append("\nTransfer-Encoding: chunked");
         }
         call.body().ifPresent(body -> text.append("\n\n").append(body));
         transcript.add(Direction.SENT, text.toString());

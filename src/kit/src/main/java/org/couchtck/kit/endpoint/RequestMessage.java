@@ -20,7 +20,7 @@ final class RequestMessage {
     /**
      * {@code call} as sent to the endpoint at {@code base}: the path after the base's own, the call's headers in their
      * order (Host and Content-Length are the kit's), {@code requestId} as X-Couch-Request-ID unless the call has one,
-     * the body as UTF-8 with its length.
+     * the body as UTF-8 with its length (or in chunks, for a chunked call).
      */
     static ClassicHttpRequest of(URI base, HttpCall call, String requestId) {
         String path = (base.getRawPath() == null ? "" : base.getRawPath()) + call.path();
@@ -28,14 +28,19 @@ final class RequestMessage {
         BasicClassicHttpRequest request = new BasicClassicHttpRequest(call.method(), (HttpHost) null, path);
         request.addHeader("Host", base.getRawAuthority());
         for (HttpCall.Header header : call.headers()) {
-            if (!header.name().equalsIgnoreCase("Host") && !header.name().equalsIgnoreCase("Content-Length")) {
+            if (!header.name().equalsIgnoreCase("Host") && !header.name().equalsIgnoreCase("Content-Length")
+                    && !header.name().equalsIgnoreCase("Transfer-Encoding")) {
                 request.addHeader(header.name(), header.value());
             }
         }
         if (call.header(RequestIds.HEADER).isEmpty()) {
             request.addHeader(RequestIds.HEADER, requestId);
         }
-        if (call.body().isPresent()) {
+        if (call.body().isPresent() && call.chunked()) {
+            // the connection writes an entity in chunks when the request says Transfer-Encoding: chunked
+            request.addHeader("Transfer-Encoding", "chunked");
+            request.setEntity(new ByteArrayEntity(call.body().get().getBytes(StandardCharsets.UTF_8), null, true));
+        } else if (call.body().isPresent()) {
             byte[] body = call.body().get().getBytes(StandardCharsets.UTF_8);
             request.addHeader("Content-Length", Integer.toString(body.length));
             request.setEntity(new ByteArrayEntity(body, null));

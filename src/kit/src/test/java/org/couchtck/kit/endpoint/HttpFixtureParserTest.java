@@ -158,7 +158,85 @@ class HttpFixtureParserTest {
                         "/cases/0/steps/0/during/0/poll", "unknown field 'poll'"),
                 Arguments.of("no steps",
                         "\"steps\":[]",
-                        "/cases/0/steps", "non-empty array"));
+                        "/cases/0/steps", "non-empty array"),
+                Arguments.of("a request to an unknown recipient",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"to\":\"proxy\"}}]",
+                        "/cases/0/steps/0/request/to", "to is \"endpoint\", \"backend\" or \"ini\""),
+                Arguments.of("a request to the backend in a case without externals.backend",
+                        "\"steps\":[{\"request\":{\"path\":\"/\",\"to\":\"backend\"}}]",
+                        "/cases/0/capabilities", "list externals.backend"),
+                Arguments.of("a variable of the Externals API in a case without externals.backend",
+                        "\"steps\":[{\"request\":{\"path\":\"/?u={{backend}}\"}}]",
+                        "/cases/0/capabilities", "{{backend}}): list externals.backend"),
+                Arguments.of("a change of the ini in a case without externals.ini",
+                        "\"capabilities\":[\"externals.backend\"],\"steps\":[{\"request\":{\"method\":\"PUT\","
+                                + "\"path\":\"/os_daemons/x\",\"body\":\"{{program_boot_reporter}} u exit\","
+                                + "\"to\":\"ini\"}}]",
+                        "/cases/0/capabilities", "list externals.ini"),
+                Arguments.of("an externals capability the kit does not know",
+                        "\"capabilities\":[\"externals.proxies\"],\"steps\":[{\"request\":{\"path\":\"/\"}}]",
+                        "/cases/0/capabilities/0", "not a feature of the Externals API"),
+                Arguments.of("a GET to the ini",
+                        "\"capabilities\":[\"externals.ini\"],"
+                                + "\"steps\":[{\"request\":{\"path\":\"/a/b\",\"to\":\"ini\"}}]",
+                        "/cases/0/steps/0/request/method", "PUT (set a value) or DELETE"),
+                Arguments.of("a PUT to the ini whose value is no string",
+                        "\"capabilities\":[\"externals.ini\"],\"steps\":[{\"request\":{\"method\":\"PUT\","
+                                + "\"path\":\"/a/b\",\"body\":1,\"to\":\"ini\"}}]",
+                        "/cases/0/steps/0/request/body", "a JSON string body"),
+                Arguments.of("a request to the ini with a query",
+                        "\"capabilities\":[\"externals.ini\"],\"steps\":[{\"request\":{\"method\":\"DELETE\","
+                                + "\"path\":\"/a/b?x=1\",\"to\":\"ini\"}}]",
+                        "/cases/0/steps/0/request/path", "the path /section/key"),
+                Arguments.of("a chunked request without a body",
+                        "\"steps\":[{\"request\":{\"method\":\"POST\",\"path\":\"/\",\"chunked\":true}}]",
+                        "/cases/0/steps/0/request/chunked", "a body or bodyText to send in chunks"),
+                Arguments.of("a Transfer-Encoding header of the fixture's own",
+                        "\"steps\":[{\"request\":{\"method\":\"POST\",\"path\":\"/\",\"bodyText\":\"x\","
+                                + "\"headers\":{\"Transfer-Encoding\":\"chunked\"}}}]",
+                        "/cases/0/steps/0/request/headers/Transfer-Encoding", "sets Transfer-Encoding itself"),
+                Arguments.of("a capture into a variable of the Externals API",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"capture\":{\"backend\":\"/x\"}}]",
+                        "/cases/0/steps/0/capture/backend", "a variable of the Externals API"),
+                Arguments.of("a cleanup step that expects something",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"}}],"
+                                + "\"cleanup\":[{\"request\":{\"path\":\"/\"},\"expect\":{\"status\":200}}]",
+                        "/cases/0/cleanup/0/expect", "unknown field 'expect'"),
+                Arguments.of("a cleanup step that uses what a step captured",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"capture\":{\"x\":\"/x\"}}],"
+                                + "\"cleanup\":[{\"request\":{\"method\":\"DELETE\",\"path\":\"/{{x}}\"}}]",
+                        "/cases/0/cleanup/0/request/path", "{{x}} is not bound here"));
+    }
+
+    @Test
+    void should_load_cleanup_steps_and_requests_to_the_kits_stand_ins() {
+        // given
+        String text = fixture("t", """
+                [{"id": "http.t.stand-ins", "level": "MUST", "description": "d",
+                  "capabilities": ["externals.backend", "externals.ini"], "names": ["late"],
+                  "steps": [
+                    {"request": {"method": "PUT", "path": "/os_daemons/{{late}}", "to": "ini",
+                                 "body": "{{program_boot_reporter}} {{backend}}/couchtck/boots/{{late}} stay"}},
+                    {"request": {"method": "POST", "path": "/__admin/requests/count", "to": "backend",
+                                 "body": {"url": "/couchtck/boots/{{late}}"}}, "expect": {"status": 200}},
+                    {"request": {"method": "POST", "path": "/_couchtck_proxy/x", "bodyText": "abc",
+                                 "chunked": true}}],
+                  "cleanup": [{"request": {"method": "DELETE", "path": "/os_daemons/{{late}}", "to": "ini"},
+                               "after": 10}]}]
+                """);
+
+        // when
+        HttpCase c = new HttpFixtureParser(FILE).parse(text).get(0).testCase();
+
+        // then
+        assertThat(c.steps()).extracting(s -> s.request().to())
+                .containsExactly(Recipient.INI, Recipient.BACKEND, Recipient.ENDPOINT);
+        assertThat(c.steps().get(2).request().chunked()).isTrue();
+        assertThat(c.steps().get(0).request().shown()).isEqualTo("(to ini) PUT /os_daemons/{{late}}");
+        assertThat(c.cleanup()).singleElement().satisfies(step -> {
+            assertThat(step.request().shown()).isEqualTo("(to ini) DELETE /os_daemons/{{late}}");
+            assertThat(step.afterMillis()).isEqualTo(10);
+        });
     }
 
     @ParameterizedTest(name = "{0}")
