@@ -1,22 +1,31 @@
 package org.couchtck.kit.endpoint;
 
 import java.time.Duration;
+import org.couchtck.kit.endpoint.externals.ExternalsSetup;
 import org.couchtck.reference.endpoint.ReferenceEndpoint;
 
 /**
- * An endpoint for one run: the target the HTTP cases talk to, and whatever it took to have it (an embedded server, a
- * container), released by {@link #close()}.
+ * An endpoint for one run: the target the HTTP cases talk to, what the Externals API cases find around it, and
+ * whatever it took to have them (an embedded server, a container, the kit's backend), released by {@link #close()}.
  */
 public final class RunningEndpoint implements AutoCloseable {
+
+    /** Why a container the kit starts has nothing of the Externals API. */
+    static final String CONTAINER_HAS_NO_EXTERNALS = "a container the kit starts has none of the kit's handlers "
+            + "configured (CouchDB 3.0 removed the proxy, OS daemons and _external handlers)";
 
     private final HttpEndpoint target;
     private final String description;
     private final AutoCloseable owned;
+    private final ExternalsSetup externals;
+    /** Until the reference endpoint reads an ini of the kit's. */
+    private static final String REFERENCE_WITHOUT = "the reference endpoint of this build runs no Externals API";
 
-    private RunningEndpoint(HttpEndpoint target, String description, AutoCloseable owned) {
+    private RunningEndpoint(HttpEndpoint target, String description, AutoCloseable owned, ExternalsSetup externals) {
         this.target = target;
         this.description = description;
         this.owned = owned;
+        this.externals = externals;
     }
 
     /**
@@ -30,22 +39,37 @@ public final class RunningEndpoint implements AutoCloseable {
             ReferenceEndpoint reference = ReferenceEndpoint.start(ReferenceEndpoint.Options.defaults());
             Credentials admin = new Credentials(reference.admin().name(), reference.admin().password());
             return new RunningEndpoint(HttpEndpoint.of(reference.uri(), admin, connectTimeout),
-                    spec.describe() + " " + reference.uri(), reference);
+                    spec.describe() + " " + reference.uri(), reference, ExternalsSetup.none(REFERENCE_WITHOUT));
         }
         if (spec instanceof EndpointSpec.Url url) {
             HttpEndpoint endpoint = url.admin().isPresent()
                     ? HttpEndpoint.of(url.uri(), url.admin().get(), connectTimeout)
                     : HttpEndpoint.of(url.uri(), connectTimeout);
-            return new RunningEndpoint(endpoint, spec.describe(), () -> {});
+            return new RunningEndpoint(endpoint, spec.describe(), () -> {}, probed(endpoint, connectTimeout));
         }
         EndpointSpec.Docker docker = (EndpointSpec.Docker) spec;
         CouchDbContainer container = CouchDbContainer.start(docker.image());
         return new RunningEndpoint(HttpEndpoint.of(container.uri(), container.admin(), connectTimeout),
-                spec.describe() + " " + container.uri(), container);
+                spec.describe() + " " + container.uri(), container, ExternalsSetup.none(CONTAINER_HAS_NO_EXTERNALS));
+    }
+
+    /** What a running server the kit did not start has of the Externals API. */
+    private static ExternalsSetup probed(HttpEndpoint endpoint, Duration timeout) {
+        try {
+            return ExternalsSetup.forRunningEndpoint(endpoint, timeout.multipliedBy(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExternalsSetup.none("the kit was interrupted while it read the endpoint's configuration");
+        }
     }
 
     public HttpEndpoint target() {
         return target;
+    }
+
+    /** What the Externals API cases find around the endpoint. */
+    public Externals externals() {
+        return externals.externals();
     }
 
     /** What the endpoint is, for reports: the spec and where it listens. */
@@ -56,6 +80,7 @@ public final class RunningEndpoint implements AutoCloseable {
     @Override
     public void close() {
         target.close();
+        externals.close();
         try {
             owned.close();
         } catch (Exception e) {

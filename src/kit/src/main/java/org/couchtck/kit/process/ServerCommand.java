@@ -117,6 +117,25 @@ public record ServerCommand(List<String> argv) {
         return java(List.of(), mainClass, args);
     }
 
+    /**
+     * Runs {@code mainClass} in a new JVM with {@code jvmOptions}: this JVM's java binary, with a class path of where
+     * the classes {@code loadedFrom} were loaded from (not {@code java.class.path}, which inside Maven or another
+     * container is the container's launcher).
+     */
+    public static ServerCommand javaProgram(List<String> jvmOptions, List<Class<?>> loadedFrom, String mainClass,
+            String... args) {
+        Set<String> entries = new LinkedHashSet<>();
+        loadedFrom.forEach(type -> entries.add(location(type)));
+        List<String> argv = new ArrayList<>();
+        argv.add(currentJava());
+        argv.addAll(jvmOptions);
+        argv.add("-cp");
+        argv.add(String.join(File.pathSeparator, entries));
+        argv.add(Objects.requireNonNull(mainClass, "mainClass"));
+        argv.addAll(List.of(args));
+        return new ServerCommand(argv);
+    }
+
     private static ServerCommand java(List<String> jvmOptions, String mainClass, String... args) {
         List<String> argv = new ArrayList<>();
         argv.add(currentJava());

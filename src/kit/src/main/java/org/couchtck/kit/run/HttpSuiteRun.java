@@ -87,7 +87,8 @@ final class HttpSuiteRun implements AutoCloseable {
         HttpCaseExecutor executor = endpoint == null ? null
                 : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(runId)
                         .withRequestTimeout(requestTimeout)
-                        .withProfile(config.profile()));
+                        .withProfile(config.profile())
+                        .withExternals(endpoint.externals()));
         GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
         FeedSuiteRunner feeds = endpoint == null ? null
                 : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),

@@ -1,0 +1,136 @@
+package org.couchtck.kit.endpoint.externals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.couchtck.kit.endpoint.EndpointTarget;
+import org.couchtck.kit.endpoint.Externals;
+import org.couchtck.kit.endpoint.HttpReply;
+import org.couchtck.kit.wire.WireJson;
+
+/**
+ * Finds out, from an endpoint's configuration, which of the kit's handlers and programs ({@link ExternalsConfig})
+ * a server the kit did not start has: {@code GET /_node/_local/_config/SECTION} (CouchDB 2 and later), else {@code
+ * GET /_config/SECTION} (CouchDB 1). A feature it lacks is absent with a reason that says what is missing and, for a
+ * CouchDB 3 or later (which removed these handlers and refuses their sections over HTTP), that this is expected.
+ */
+public final class ExternalsProbe {
+
+    /** The sections the probe reads. */
+    static final List<String> SECTIONS = List.of("httpd_global_handlers", "httpd_db_handlers", "os_daemons",
+            "external", ExternalsConfig.DAEMON);
+    private static final Pattern PROXY_URL = Pattern.compile("<<\"(http://[^\"]+?)/*\">>");
+
+    /**
+     * What the probe found.
+     *
+     * @param absent feature to why the endpoint lacks it ({@link Externals#INI} always: the kit did not write its ini)
+     * @param backend where the endpoint's configuration expects the kit's backend, when it names one
+     */
+    public record Found(Map<String, String> absent, Optional<URI> backend) {}
+
+    private final EndpointTarget target;
+    private final Duration timeout;
+
+    public ExternalsProbe(EndpointTarget target, Duration timeout) {
+        this.target = target;
+        this.timeout = timeout;
+    }
+
+    /** Reads the endpoint's configuration and says what it has. */
+    public Found probe() throws InterruptedException {
+        Map<String, JsonNode> sections = new LinkedHashMap<>();
+        for (String section : SECTIONS) {
+            Optional<JsonNode> values;
+            try {
+                values = section(section);
+            } catch (IOException e) {
+                return nothing("its configuration could not be read (" + e.getMessage() + ")");
+            }
+            if (values.isEmpty()) {
+                return nothing("its configuration could not be read: neither GET /_node/_local/_config/" + section
+                        + " nor GET /_config/" + section + " answered 200 with an object (the kit reads it as the "
+                        + "admin)");
+            }
+            sections.put(section, values.get());
+        }
+        JsonNode global = sections.get("httpd_global_handlers");
+        JsonNode db = sections.get("httpd_db_handlers");
+        Map<String, String> absent = new LinkedHashMap<>();
+        String removed = " (CouchDB 3.0 removed the proxy, OS daemons and _external handlers; configure a CouchDB "
+                + "2.2 or earlier with `couchtck externals-ini`)";
+        List<String> proxies = List.of(ExternalsConfig.PROXY, ExternalsConfig.PROXY_PREFIX,
+                ExternalsConfig.PROXY_DOWN);
+        missing(global, "httpd_global_handlers", proxies).ifPresent(why -> absent.put(Externals.PROXY, why + removed));
+        Optional<String> daemon = missing(global, "httpd_global_handlers", List.of(ExternalsConfig.DAEMON_HANDLER))
+                .or(() -> missing(sections.get("os_daemons"), "os_daemons", List.of(ExternalsConfig.DAEMON)));
+        daemon.ifPresent(why -> absent.put(Externals.DAEMONS, why + removed));
+        Optional<String> external = missing(db, "httpd_db_handlers", List.of(ExternalsConfig.EXTERNAL_HANDLER,
+                ExternalsConfig.EXTERNAL_MISSING_HANDLER))
+                .or(() -> missing(sections.get("external"), "external", List.of(ExternalsConfig.EXTERNAL)));
+        external.ifPresent(why -> absent.put(Externals.EXTERNAL, why + removed));
+        Optional<URI> backend = proxyUrl(global.path(ExternalsConfig.PROXY))
+                .or(() -> text(sections.get(ExternalsConfig.DAEMON).path("witness")).map(URI::create));
+        if (backend.isEmpty()) {
+            absent.put(Externals.BACKEND, "the endpoint's configuration names no backend of the kit (neither "
+                    + ExternalsConfig.PROXY + " in [httpd_global_handlers] nor [" + ExternalsConfig.DAEMON
+                    + "] witness)" + removed);
+        }
+        absent.put(Externals.INI, "the kit did not start this endpoint, so it cannot change its ini while it runs "
+                + "(only the reference endpoint the kit starts)");
+        return new Found(absent, backend);
+    }
+
+    private Found nothing(String why) {
+        Map<String, String> absent = new LinkedHashMap<>();
+        Externals.FEATURES.forEach(feature -> absent.put(feature, "the endpoint's " + why));
+        absent.put(Externals.INI, "the kit did not start this endpoint, so it cannot change its ini while it runs "
+                + "(only the reference endpoint the kit starts)");
+        return new Found(absent, Optional.empty());
+    }
+
+    /** Why {@code section} lacks one of {@code keys}, if it does. */
+    private static Optional<String> missing(JsonNode section, String name, List<String> keys) {
+        for (String key : keys) {
+            if (!section.path(key).isTextual()) {
+                return Optional.of("the endpoint has no " + key + " in [" + name + "]");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The destination of a couch_httpd_proxy handler, without trailing slashes. */
+    static Optional<URI> proxyUrl(JsonNode handler) {
+        Optional<String> value = text(handler);
+        if (value.isEmpty() || !value.get().contains("couch_httpd_proxy")) {
+            return Optional.empty();
+        }
+        Matcher url = PROXY_URL.matcher(value.get());
+        return url.find() ? Optional.of(URI.create(url.group(1))) : Optional.empty();
+    }
+
+    private static Optional<String> text(JsonNode value) {
+        return value != null && value.isTextual() ? Optional.of(value.textValue().strip()) : Optional.empty();
+    }
+
+    /** The values of {@code section}: from the 2.x path, else the 1.x one; empty when neither gives an object. */
+    private Optional<JsonNode> section(String section) throws IOException, InterruptedException {
+        for (String path : List.of("/_node/_local/_config/" + section, "/_config/" + section)) {
+            HttpReply reply = target.send(target.adminCall("GET", path, timeout));
+            if (reply.status() == 200) {
+                Optional<JsonNode> values = WireJson.tryParse(reply.body());
+                if (values.isPresent() && values.get().isObject()) {
+                    return values;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
