@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "couchtck", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Conformance test kit for CouchDB query servers.",
         subcommands = {RunCommand.class, ReplayCommand.class, ListCommand.class, BenchCommand.class,
-                CompareCommand.class, MatrixCommand.class, FunctionsCommand.class})
+                CompareCommand.class, MatrixCommand.class, FunctionsCommand.class, ExternalsIniCommand.class})
 public final class CouchTckCommand implements Runnable {
 
     @Spec
@@ -18,7 +18,7 @@ public final class CouchTckCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getErr());
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, replay, list, bench, compare, matrix or functions");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: run, replay, list, bench, compare, matrix, functions or externals-ini");
     }
 
     /** Runs the command line and exits with its status. */

@@ -305,7 +305,8 @@ final class RunCommand implements Callable<Integer> {
             case LANGUAGE -> "about another language itself (lang: capability)";
             case PROFILE -> "checking couchjs's own habits, in the couchjs profile only (--profile couchjs)";
             case VERSION -> "for other CouchDB versions' message shapes (--couchdb-version)";
-            case FEATURE -> "needing a feature the run said the target lacks (--without)";
+            case FEATURE -> "needing a feature the target lacks (--without, or a part of the Externals API the "
+                    + "endpoint has not: each case's message says which)";
             case NONE -> "for another reason (see each case's message)";
         };
     }

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 
 /**
  * An {@code _external} handler: reads one request object a line (as couch_httpd_external:json_req_obj builds it) and
@@ -19,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 public final class ScriptedExternal {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    static final String REDACTED = "(redacted)";
 
     private ScriptedExternal() {
     }
@@ -49,6 +52,12 @@ public final class ScriptedExternal {
         }
         if (script.path("couchtck_raw").isTextual()) {
             return script.get("couchtck_raw").textValue();
+        }
+        if (request.path("headers").isObject()) {
+            ObjectNode headers = (ObjectNode) request.get("headers");
+            List.copyOf(headers.properties()).stream().map(Map.Entry::getKey)
+                    .filter(name -> name.equalsIgnoreCase("Authorization"))
+                    .forEach(name -> headers.put(name, REDACTED));
         }
         ObjectNode echo = JSON.createObjectNode();
         echo.putObject("json").set("request", request);

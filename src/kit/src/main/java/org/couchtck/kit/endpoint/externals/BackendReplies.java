@@ -37,6 +37,10 @@ final class BackendReplies implements ResponseDefinitionTransformerV2 {
     /** The header an echo reply carries, so a case can tell the backend's echo from anything else. */
     static final String ECHO_MARK = "X-Couchtck-Backend";
     static final String BOOTS_PREFIX = "/couchtck/boots/";
+    /** What an echo shows of a header that carries credentials. */
+    static final String REDACTED = "(redacted)";
+    private static final java.util.Set<String> SECRET = java.util.Set.of("authorization", "cookie",
+            "proxy-authorization");
     /** A chunked reply's body goes out in this many pieces, over this many ms in all. */
     private static final int CHUNKS = 3;
     private static final int CHUNKS_MILLIS = 30;
@@ -69,7 +73,8 @@ final class BackendReplies implements ResponseDefinitionTransformerV2 {
 
     /**
      * What the backend received: {@code method}, {@code url} (path and query as they came, still percent-encoded),
-     * {@code headers} (each name in lowercase to its value, the values of a repeated header joined by {@code ", "}),
+     * {@code headers} (each name in lowercase to its value, the values of a repeated header joined by {@code ", "};
+     * credentials, {@code Authorization} and {@code Cookie}'s, as {@value #REDACTED}: an echo ends up in reports),
      * {@code body} (as UTF-8 text) and {@code chunked} (whether it came with {@code Transfer-Encoding: chunked}).
      */
     static ObjectNode echo(Request request) {
@@ -78,7 +83,8 @@ final class BackendReplies implements ResponseDefinitionTransformerV2 {
         echo.put("url", request.getUrl());
         Map<String, String> headers = new TreeMap<>();
         for (HttpHeader header : request.getHeaders().all()) {
-            headers.merge(header.key().toLowerCase(Locale.ROOT), String.join(", ", header.values()),
+            String name = header.key().toLowerCase(Locale.ROOT);
+            headers.merge(name, SECRET.contains(name) ? REDACTED : String.join(", ", header.values()),
                     (a, b) -> a + ", " + b);
         }
         ObjectNode headerNode = echo.putObject("headers");
