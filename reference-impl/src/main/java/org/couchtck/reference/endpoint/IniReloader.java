@@ -8,7 +8,8 @@ import org.couchtck.reference.time.Scheduler;
 /**
  * Keeps the node's configuration in step with its ini files: they are read again every {@link #POLL_MILLIS} (small
  * files, read whole, so that no edit escapes a coarse modification time), and every key whose value changed is
- * told. A file that cannot be read leaves the values as they were, and is logged once per failure.
+ * told. A file that cannot be read leaves the values as they were, and is logged once per failure; a value a part
+ * of the node cannot take (a number that is none) is logged, and polling goes on.
  */
 final class IniReloader implements AutoCloseable {
 
@@ -49,6 +50,8 @@ final class IniReloader implements AutoCloseable {
                 log.error(e.getMessage() + " The configuration stays as it was.");
             }
             failure = e.getMessage();
+        } catch (RuntimeException e) {
+            log.error("A changed value of the ini files could not be taken: " + e);
         }
     }
 

@@ -77,7 +77,17 @@ final class NodeConfig implements DaemonConfig {
                 }
             });
         }
-        changed.forEach(key -> tell(key.section(), key.key()));
+        RuntimeException failed = null;
+        for (ConfigKey key : changed) {
+            try {
+                tell(key.section(), key.key());
+            } catch (RuntimeException e) {
+                failed = failed == null ? e : failed;
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
     }
 
     void handle(ApiRequest request, ApiResponse response) throws IOException {
@@ -203,19 +213,30 @@ final class NodeConfig implements DaemonConfig {
         return old;
     }
 
-    /** Tells the watcher of the section and every listener, outside the lock (they read the config back). */
+    /**
+     * Tells the watcher of the section and every listener, outside the lock (they read the config back). One that
+     * fails (a value it cannot take) does not keep the others from hearing; its failure is thrown afterwards.
+     */
     private void tell(String section, String key) {
-        BiConsumer<String, String> watcher;
-        List<BiConsumer<String, String>> all;
-        String value;
+        List<BiConsumer<String, String>> all = new ArrayList<>();
         synchronized (this) {
-            watcher = watchers.get(section);
-            all = List.copyOf(listeners);
-            value = get(section, key).orElse(null);
+            BiConsumer<String, String> watcher = watchers.get(section);
+            String value = get(section, key).orElse(null);
+            if (watcher != null) {
+                all.add((s, k) -> watcher.accept(k, value));
+            }
+            all.addAll(listeners);
         }
-        if (watcher != null) {
-            watcher.accept(key, value);
+        RuntimeException failed = null;
+        for (BiConsumer<String, String> listener : all) {
+            try {
+                listener.accept(section, key);
+            } catch (RuntimeException e) {
+                failed = failed == null ? e : failed;
+            }
         }
-        all.forEach(listener -> listener.accept(section, key));
+        if (failed != null) {
+            throw failed;
+        }
     }
 }

@@ -2,6 +2,7 @@ package org.couchtck.reference.endpoint;
 
 import static net.javacrumbs.jsonunit.assertj.JsonAssertions.assertThatJson;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -161,5 +162,17 @@ class NodeConfigTest {
         assertThat(told).containsExactly("a/gone", "b/changed", "b/new");
         assertThat(watched).containsExactly("changed=2", "new=1");
         assertThat(config.get("a", "default")).hasValue("1");
+    }
+
+    @Test
+    void should_tell_the_other_listeners_when_one_cannot_take_a_value() {
+        NodeConfig config = new NodeConfig();
+        List<String> told = new ArrayList<>();
+        config.watch("s", (key, value) -> Long.parseLong(value));
+        config.listen((section, key) -> told.add(key));
+
+        assertThatThrownBy(() -> config.loadFiles(ini("[s]\na = not a number\nb = 1\n")))
+                .isInstanceOf(NumberFormatException.class);
+        assertThat(told).containsExactly("a", "b");
     }
 }
