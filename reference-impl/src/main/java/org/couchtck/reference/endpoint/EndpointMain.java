@@ -1,24 +1,34 @@
 package org.couchtck.reference.endpoint;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code couchtck-reference.jar serve [--port P] [--admin user:pass]}: runs the endpoint until the JVM is stopped. */
+/**
+ * {@code couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]...}: runs the endpoint until the
+ * JVM is stopped. {@code --ini} may come several times: the files are read in order, later ones winning, as CouchDB
+ * reads default.ini, local.ini and local.d/*.ini.
+ */
 public final class EndpointMain {
 
     private EndpointMain() {}
 
+    private static final String USAGE =
+            "usage: java -jar couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]...";
+
     public static void main(String[] args) throws InterruptedException {
-        ReferenceEndpoint.Options options;
+        ReferenceEndpoint endpoint;
         try {
-            options = parse(args);
+            endpoint = ReferenceEndpoint.start(parse(args));
         } catch (IllegalArgumentException e) {
             System.err.println("serve: " + e.getMessage());
-            System.err.println("usage: java -jar couchtck-reference.jar serve [--port P] [--admin user:pass]");
+            System.err.println(USAGE);
             System.exit(2);
             return;
         }
-        ReferenceEndpoint endpoint = ReferenceEndpoint.start(options);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             endpoint.close();
@@ -36,15 +46,28 @@ public final class EndpointMain {
 
     static ReferenceEndpoint.Options parse(String[] args) {
         ReferenceEndpoint.Options options = ReferenceEndpoint.Options.defaults().withPort(5984);
+        List<Path> iniFiles = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--port" -> options = options.withPort(port(value(args, ++i, arg)));
                 case "--admin" -> options = options.withAdmin(Credentials.parse(value(args, ++i, arg)));
+                case "--ini" -> iniFiles.add(iniFile(value(args, ++i, arg)));
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
         }
-        return options;
+        return options.withIniFiles(iniFiles);
+    }
+
+    private static Path iniFile(String text) {
+        Path path = Path.of(text).toAbsolutePath();
+        if (!Files.exists(path)) {
+            throw new IllegalArgumentException("--ini: no such file: " + text);
+        }
+        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
+            throw new IllegalArgumentException("--ini: not a readable file: " + text);
+        }
+        return path;
     }
 
     private static String value(String[] args, int i, String option) {

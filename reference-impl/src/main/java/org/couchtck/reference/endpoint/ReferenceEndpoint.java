@@ -1,6 +1,10 @@
 package org.couchtck.reference.endpoint;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -8,6 +12,14 @@ import org.couchtck.reference.ken.Ken;
 import org.couchtck.reference.ken.KenConfig;
 import java.util.concurrent.Executors;
 import org.couchtck.reference.collation.ViewCollation;
+import org.couchtck.reference.config.IniFiles;
+import org.couchtck.reference.config.IniValues;
+import org.couchtck.reference.daemons.DaemonHost;
+import org.couchtck.reference.daemons.DaemonInfo;
+import org.couchtck.reference.daemons.ProcessLauncher;
+import org.couchtck.reference.log.CouchLog;
+import org.couchtck.reference.log.StderrLog;
+import org.couchtck.reference.log.ThresholdLog;
 import org.couchtck.reference.views.ViewIndexes;
 import java.util.Objects;
 import org.couchtck.reference.globalchanges.DbEvent;
@@ -25,48 +37,73 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The reference CouchDB-compatible HTTP endpoint: an in-memory store behind CouchDB's HTTP API, with the
- * global_changes batcher feeding {@code /_db_updates}. Start it, use {@link #uri()}, close it; closing ends every open
- * feed and stops every thread it started.
+ * global_changes batcher feeding {@code /_db_updates}, configured by ini files as CouchDB is, and running the OS
+ * daemons they list. Start it, use {@link #uri()}, close it; closing ends every open feed, stops every thread it
+ * started and every process it ran.
  */
 public final class ReferenceEndpoint implements AutoCloseable {
 
-    /** How to start an endpoint. */
     /**
      * How to start an endpoint.
      *
      * @param queryServers where {@code COUCHDB_QUERY_SERVER_<LANG>} settings are read from (the process environment
      *     by default): each names the command of language {@code <lang>}'s query server
+     * @param iniFiles the node's configuration files, read in order (later files win, as local.ini over
+     *     default.ini), and read again whenever they change: {@code [os_daemons]} lists the OS daemons to run
+     * @param daemonStopGrace how long a stopped OS daemon may take to exit after its input closed before its process
+     *     tree is killed
+     * @param log where the node logs (the OS daemons' messages among others), the messages at or above {@code [log]
+     *     level} (default info); standard error by default
      */
     public record Options(String host, int port, Credentials admin, GlobalChangesConfig globalChanges,
-            Map<String, String> queryServers) {
+            Map<String, String> queryServers, List<Path> iniFiles, Duration daemonStopGrace, CouchLog log) {
         public Options {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(admin, "admin");
             Objects.requireNonNull(globalChanges, "globalChanges");
             queryServers = Map.copyOf(queryServers);
+            iniFiles = List.copyOf(iniFiles);
+            Objects.requireNonNull(daemonStopGrace, "daemonStopGrace");
+            Objects.requireNonNull(log, "log");
         }
 
-        /** Loopback, a free port, admin {@code admin:admin}, CouchDB's global_changes defaults, the environment. */
+        /**
+         * Loopback, a free port, admin {@code admin:admin}, CouchDB's global_changes defaults, the environment, no
+         * ini file, a 5 s stop grace, standard error.
+         */
         public static Options defaults() {
             return new Options("127.0.0.1", 0, new Credentials("admin", "admin"), GlobalChangesConfig.defaults(),
-                    System.getenv());
+                    System.getenv(), List.of(), DaemonHost.DEFAULT_STOP_GRACE, new StderrLog(System.err, NodeConfig.NODE));
         }
 
         public Options withPort(int newPort) {
-            return new Options(host, newPort, admin, globalChanges, queryServers);
+            return new Options(host, newPort, admin, globalChanges, queryServers, iniFiles, daemonStopGrace, log);
         }
 
         public Options withAdmin(Credentials newAdmin) {
-            return new Options(host, port, newAdmin, globalChanges, queryServers);
+            return new Options(host, port, newAdmin, globalChanges, queryServers, iniFiles, daemonStopGrace, log);
         }
 
         public Options withGlobalChanges(GlobalChangesConfig config) {
-            return new Options(host, port, admin, config, queryServers);
+            return new Options(host, port, admin, config, queryServers, iniFiles, daemonStopGrace, log);
         }
 
         /** The query servers of other languages, as {@code COUCHDB_QUERY_SERVER_<LANG>} name to command. */
         public Options withQueryServers(Map<String, String> settings) {
-            return new Options(host, port, admin, globalChanges, settings);
+            return new Options(host, port, admin, globalChanges, settings, iniFiles, daemonStopGrace, log);
+        }
+
+        /** The ini files, in the order they are read. */
+        public Options withIniFiles(List<Path> files) {
+            return new Options(host, port, admin, globalChanges, queryServers, files, daemonStopGrace, log);
+        }
+
+        public Options withDaemonStopGrace(Duration grace) {
+            return new Options(host, port, admin, globalChanges, queryServers, iniFiles, grace, log);
+        }
+
+        public Options withLog(CouchLog sink) {
+            return new Options(host, port, admin, globalChanges, queryServers, iniFiles, daemonStopGrace, sink);
         }
     }
 
@@ -81,8 +118,11 @@ public final class ReferenceEndpoint implements AutoCloseable {
     private volatile Ken ken;
     private final Server server;
     private final ServerConnector connector;
+    private final IniReloader iniReloader;
+    private final ProcessLauncher daemonProcesses;
+    private final DaemonHost daemons;
 
-    private ReferenceEndpoint(Options options) {
+    private ReferenceEndpoint(Options options, IniValues ini) {
         this.options = options;
         this.store = new Store(() -> System.currentTimeMillis() * 1000);
         this.scheduler = new SystemScheduler("couchtck-endpoint-scheduler");
@@ -144,6 +184,12 @@ public final class ReferenceEndpoint implements AutoCloseable {
                         ? options.globalChanges().maxEventDelayMillis() : Long.parseLong(value));
             }
         });
+        CouchLog log = new ThresholdLog(options.log(), () -> config.get("log", "level"));
+        config.loadFiles(ini);
+        this.iniReloader = new IniReloader(new IniFiles(options.iniFiles()), config, scheduler, log);
+        this.daemonProcesses = new ProcessLauncher();
+        this.daemons = new DaemonHost(scheduler, config, daemonProcesses, log, options.daemonStopGrace());
+        config.listen(daemons::configChanged);
         this.ken = new Ken(scheduler, new KenHost(store, viewIndexes, viewServers, queryServers, background),
                 () -> KenConfig.fromConfig(config.values("ken"), config.values("ken.ignore")), new SplittableRandom());
         ViewRoute views = new ViewRoute(databases, viewIndexes, viewServers, new ViewReducers(viewServers, config),
@@ -171,9 +217,19 @@ public final class ReferenceEndpoint implements AutoCloseable {
         server.setStopTimeout(2_000);
     }
 
-    /** Starts an endpoint; it listens when this returns. */
+    /**
+     * Starts an endpoint; it listens when this returns, and the OS daemons the ini files list have been started.
+     *
+     * @throws IllegalArgumentException if an ini file cannot be read (CouchDB does not start without one)
+     */
     public static ReferenceEndpoint start(Options options) {
-        ReferenceEndpoint endpoint = new ReferenceEndpoint(options);
+        IniValues ini;
+        try {
+            ini = new IniFiles(options.iniFiles()).read();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        ReferenceEndpoint endpoint = new ReferenceEndpoint(options, ini);
         try {
             endpoint.server.start();
         } catch (Exception e) {
@@ -181,6 +237,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
             throw new IllegalStateException("the reference endpoint could not start on " + options.host() + ":"
                     + options.port() + ": " + e.getMessage(), e);
         }
+        endpoint.daemons.start();
+        endpoint.iniReloader.start();
         return endpoint;
     }
 
@@ -198,8 +256,25 @@ public final class ReferenceEndpoint implements AutoCloseable {
         return scheduler;
     }
 
+    /** The OS daemons now: name, command, status, recent exits, process id. */
+    public List<DaemonInfo> osDaemons() {
+        return daemons.daemons();
+    }
+
+    /**
+     * Reads the ini files now, as the endpoint does every second by itself: the keys whose values changed take
+     * effect (OS daemons start, stop and restart) before this returns.
+     */
+    public void reloadIniFiles() {
+        iniReloader.reloadNow();
+    }
+
+    /** Stops the endpoint; every OS daemon's input is closed, and after the stop grace its process tree killed. */
     @Override
     public void close() {
+        iniReloader.close();
+        daemons.close();
+        daemonProcesses.close();
         ken.close();
         store.close();
         try {

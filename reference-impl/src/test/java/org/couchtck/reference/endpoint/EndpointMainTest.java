@@ -1,0 +1,42 @@
+package org.couchtck.reference.endpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EndpointMainTest {
+
+    @Test
+    void should_take_several_ini_files_in_the_order_given(@TempDir Path dir) throws IOException {
+        Path defaults = Files.writeString(dir.resolve("default.ini"), "[s]\nk = 1\n");
+        Path local = Files.writeString(dir.resolve("local.ini"), "[s]\nk = 2\n");
+
+        ReferenceEndpoint.Options options = EndpointMain.parse(new String[] {"--ini", defaults.toString(), "--port",
+                "0", "--ini", local.toString()});
+
+        assertThat(options.iniFiles()).containsExactly(defaults.toAbsolutePath(), local.toAbsolutePath());
+        assertThat(options.port()).isZero();
+    }
+
+    @Test
+    void should_refuse_an_ini_file_that_does_not_exist_or_is_not_a_file(@TempDir Path dir) {
+        String missing = dir.resolve("missing.ini").toString();
+
+        assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--ini", missing}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("--ini: no such file: " + missing);
+        assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--ini", dir.toString()}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("--ini: not a readable file: " + dir);
+        assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--ini"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("--ini needs a value");
+    }
+
+    @Test
+    void should_read_no_ini_file_when_none_is_given() {
+        assertThat(EndpointMain.parse(new String[0]).iniFiles()).isEmpty();
+    }
+}
