@@ -1,7 +1,10 @@
 package org.couchtck.kit.endpoint;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import org.couchtck.kit.endpoint.externals.ExternalsSetup;
+import org.couchtck.reference.log.CouchLog;
 import org.couchtck.reference.endpoint.ReferenceEndpoint;
 
 /**
@@ -18,8 +21,8 @@ public final class RunningEndpoint implements AutoCloseable {
     private final String description;
     private final AutoCloseable owned;
     private final ExternalsSetup externals;
-    /** Until the reference endpoint reads an ini of the kit's. */
-    private static final String REFERENCE_WITHOUT = "the reference endpoint of this build runs no Externals API";
+    /** The reference's log (its OS daemons' lines among it) would only fill the kit's console; the cases judge. */
+    private static final CouchLog QUIET = (level, message) -> { };
 
     private RunningEndpoint(HttpEndpoint target, String description, AutoCloseable owned, ExternalsSetup externals) {
         this.target = target;
@@ -36,10 +39,25 @@ public final class RunningEndpoint implements AutoCloseable {
      */
     public static RunningEndpoint start(EndpointSpec spec, Duration connectTimeout) {
         if (spec instanceof EndpointSpec.Reference) {
-            ReferenceEndpoint reference = ReferenceEndpoint.start(ReferenceEndpoint.Options.defaults());
+            ExternalsSetup externals;
+            try {
+                externals = ExternalsSetup.forStartedEndpoint(connectTimeout.multipliedBy(2));
+            } catch (IOException | IllegalStateException e) {
+                externals = ExternalsSetup.none("the kit could not set up its backend and ini: " + e.getMessage());
+            }
+            ReferenceEndpoint.Options options = ReferenceEndpoint.Options.defaults().withLog(QUIET)
+                    .withIniFiles(externals.ini().map(List::of).orElse(List.of()));
+            ReferenceEndpoint reference;
+            try {
+                reference = ReferenceEndpoint.start(options);
+            } catch (RuntimeException e) {
+                externals.close();
+                throw e;
+            }
+            externals.onIniChange(reference::reloadIniFiles);
             Credentials admin = new Credentials(reference.admin().name(), reference.admin().password());
             return new RunningEndpoint(HttpEndpoint.of(reference.uri(), admin, connectTimeout),
-                    spec.describe() + " " + reference.uri(), reference, ExternalsSetup.none(REFERENCE_WITHOUT));
+                    spec.describe() + " " + reference.uri(), reference, externals);
         }
         if (spec instanceof EndpointSpec.Url url) {
             HttpEndpoint endpoint = url.admin().isPresent()

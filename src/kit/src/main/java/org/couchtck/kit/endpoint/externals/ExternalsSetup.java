@@ -40,14 +40,15 @@ public final class ExternalsSetup implements AutoCloseable {
     }
 
     /**
-     * For an endpoint the kit is about to start: the backend on a free port, and an ini file in {@code folder} with
-     * everything of {@link ExternalsConfig} (the late daemon's section and handler too), its daemons on free ports.
+     * For an endpoint the kit is about to start: the backend on a free port, and an ini file in a folder of its own
+     * (deleted by {@link #close()}) with everything of {@link ExternalsConfig} (the late daemon's section and handler
+     * too), its daemons on free ports.
      */
-    public static ExternalsSetup forStartedEndpoint(Path folder, Duration timeout) throws IOException {
+    public static ExternalsSetup forStartedEndpoint(Duration timeout) throws IOException {
         KitBackend backend = KitBackend.start(0);
         try {
             ExternalsConfig config = new ExternalsConfig(backend.uri(), freePort(), freePort(), freePort());
-            Files.createDirectories(folder);
+            Path folder = Files.createTempDirectory("couchtck-externals-");
             IniFile ini = IniFile.write(folder.resolve("couchtck-externals.ini"), config.sections(true));
             HttpEndpoint client = HttpEndpoint.of(backend.uri(), timeout);
             Externals externals = new Externals(Map.of(), Optional.of(client::send), Optional.of(ini),
@@ -130,6 +131,11 @@ public final class ExternalsSetup implements AutoCloseable {
         return ini.map(IniFile::path);
     }
 
+    /** Calls {@code reload} after every change a case makes to the ini, when the kit wrote one. */
+    public void onIniChange(Runnable reload) {
+        ini.ifPresent(file -> file.onChange(reload));
+    }
+
     /** The kit's backend, when it runs one. */
     public Optional<KitBackend> backend() {
         return backend;
@@ -139,5 +145,13 @@ public final class ExternalsSetup implements AutoCloseable {
     public void close() {
         backendClient.ifPresent(HttpEndpoint::close);
         backend.ifPresent(KitBackend::close);
+        ini.ifPresent(file -> {
+            try {
+                Files.deleteIfExists(file.path());
+                Files.deleteIfExists(file.path().getParent());
+            } catch (IOException e) {
+                // a leftover in the temporary folder is no verdict of the run's
+            }
+        });
     }
 }

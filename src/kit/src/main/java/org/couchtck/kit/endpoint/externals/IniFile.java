@@ -28,6 +28,8 @@ public final class IniFile implements StandIn {
 
     private final Path path;
     private final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
+    /** Told after every change, so that an endpoint in this JVM reads the file at once rather than at its next poll. */
+    private volatile Runnable changed = () -> { };
 
     private IniFile(Path path) {
         this.path = path;
@@ -45,6 +47,11 @@ public final class IniFile implements StandIn {
         return path;
     }
 
+    /** Calls {@code listener} after every change the file saved. */
+    public void onChange(Runnable listener) {
+        this.changed = listener;
+    }
+
     /** The value of {@code key} in {@code section}, if set. */
     public synchronized Optional<String> get(String section, String key) {
         return Optional.ofNullable(sections.getOrDefault(section, Map.of()).get(key));
@@ -55,6 +62,7 @@ public final class IniFile implements StandIn {
         Optional<String> old = get(section, key);
         sections.computeIfAbsent(section, s -> new LinkedHashMap<>()).put(key, value);
         save();
+        changed.run();
         return old;
     }
 
@@ -64,6 +72,7 @@ public final class IniFile implements StandIn {
         if (old.isPresent()) {
             sections.get(section).remove(key);
             save();
+            changed.run();
         }
         return old;
     }
