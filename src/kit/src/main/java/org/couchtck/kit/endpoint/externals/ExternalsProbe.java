@@ -52,10 +52,10 @@ public final class ExternalsProbe {
             try {
                 values = section(section);
             } catch (IOException e) {
-                return nothing("its configuration could not be read (" + e.getMessage() + ")");
+                return nothing("configuration could not be read (" + e.getMessage() + ")");
             }
             if (values.isEmpty()) {
-                return nothing("its configuration could not be read: neither GET /_node/_local/_config/" + section
+                return nothing("configuration could not be read: neither GET /_node/_local/_config/" + section
                         + " nor GET /_config/" + section + " answered 200 with an object (the kit reads it as the "
                         + "admin)");
             }
