@@ -24,6 +24,8 @@ import org.couchtck.kit.endpoint.RunningEndpoint;
 import org.couchtck.kit.endpoint.generated.FeedSuiteRunner;
 import org.couchtck.kit.endpoint.generated.FeedSuites;
 import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
+import org.couchtck.kit.endpoint.generated.ProxySuiteRunner;
+import org.couchtck.kit.endpoint.generated.ProxySuites;
 import org.couchtck.kit.endpoint.generated.ViewSuiteRunner;
 import org.couchtck.kit.queryserver.GenerationSettings;
 import org.junit.platform.engine.EngineExecutionListener;
@@ -93,6 +95,9 @@ final class HttpSuiteRun implements AutoCloseable {
         FeedSuiteRunner feeds = endpoint == null ? null
                 : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
                         settings.feedBudget(), replayOptions(config));
+        ProxySuiteRunner proxies = endpoint == null ? null
+                : new ProxySuiteRunner(endpoint.target(), endpoint.externals(), requestTimeout, settings.seed(),
+                        settings.feedBudget(), replayOptions(config));
         ViewSuiteRunner views = endpoint == null ? null
                 : new ViewSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
                         settings.feedBudget(), replayOptions(config));
@@ -133,6 +138,7 @@ final class HttpSuiteRun implements AutoCloseable {
                                     return executor.run(testCase);
                                 }
                                 return FeedSuites.isGenerated(testCase) ? feeds.run(testCase)
+                                        : ProxySuites.isGenerated(testCase) ? proxies.run(testCase)
                                         : views.run(testCase);
                             }
                         }));

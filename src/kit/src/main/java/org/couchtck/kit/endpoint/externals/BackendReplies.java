@@ -31,7 +31,8 @@ final class BackendReplies implements ResponseDefinitionTransformerV2 {
     /**
      * The request header that scripts the reply: a JSON object with {@code status} (default 200), {@code headers}
      * (name to a string, or to an array of strings for a header given more than once), {@code body} (text, sent as
-     * UTF-8; default empty) and {@code chunked} (true: the body goes out in chunks, without a Content-Length).
+     * UTF-8; default empty), {@code repeat} (the body that many times over, for a body too big for a header; default
+     * 1) and {@code chunked} (true: the body goes out in chunks, without a Content-Length).
      */
     static final String SCRIPT = "X-Couchtck-Reply";
     /** The header an echo reply carries, so a case can tell the backend's echo from anything else. */
@@ -112,7 +113,8 @@ final class BackendReplies implements ResponseDefinitionTransformerV2 {
             }
             headers.add(new HttpHeader(header.getKey(), values));
         });
-        byte[] body = script.path("body").asText("").getBytes(StandardCharsets.UTF_8);
+        byte[] body = script.path("body").asText("").repeat(Math.max(0, script.path("repeat").asInt(1)))
+                .getBytes(StandardCharsets.UTF_8);
         boolean chunked = script.path("chunked").asBoolean(false);
         if (!chunked && headers.stream().noneMatch(h -> h.keyEquals("Content-Length"))) {
             headers.add(new HttpHeader("Content-Length", Integer.toString(body.length)));

@@ -7,14 +7,15 @@ import org.couchtck.kit.endpoint.HttpCase;
 
 /**
  * Every generated case of the HTTP half, in run order: the feed workloads ({@link FeedSuites},
- * {@code http.generated-feeds.*}) and the view properties ({@link ViewSuites}, {@code http.generated-views.*}). Their
+ * {@code http.generated-feeds.*}), the view properties ({@link ViewSuites}, {@code http.generated-views.*}) and the
+ * proxy's transparency ({@link ProxySuites}, {@code http.generated-proxy.*}). Their
  * ids are stable like corpus cases' (they can be selected, excluded and listed in a baseline) but they have no steps:
  * each runs seeded random examples through the kit's property runner.
  */
 public final class GeneratedHttpSuites {
 
     private static final GeneratedCases CASES = new GeneratedCases(
-            Stream.concat(FeedSuites.cases().stream(), ViewSuites.cases().stream()).toList());
+            Stream.of(FeedSuites.cases(), ViewSuites.cases(), ProxySuites.cases()).flatMap(List::stream).toList());
 
     private GeneratedHttpSuites() {}
 
