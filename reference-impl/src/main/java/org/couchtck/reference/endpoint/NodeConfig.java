@@ -99,7 +99,7 @@ final class NodeConfig {
         return old;
     }
 
-    private Optional<String> delete(String section, String key) {
+    Optional<String> delete(String section, String key) {
         Optional<String> old;
         BiConsumer<String, String> watcher;
         synchronized (this) {
