@@ -85,7 +85,8 @@ final class BackendExchange implements Closeable {
         while (left > 0) {
             int n = body.read(buffer, 0, (int) Math.min(buffer.length, left));
             if (n < 0) {
-                break;
+                // the client went before its body was whole: the backend would wait for the rest for ever
+                throw new IOException("the request body ended " + left + " bytes short");
             }
             out.write(buffer, 0, n);
             out.flush();

@@ -61,14 +61,14 @@ final class ProxyRoute implements AutoCloseable {
                 // ibrowse announces the empty body it sends
                 headers.add(0, Map.entry("Content-Length", "0"));
             }
+            backend.sendHead(method, target.target(), version, headers);
+            if (sendsBody && chunked) {
+                backend.sendChunked(body);
+            } else if (sendsBody && length.isPresent()) {
+                backend.sendBody(body, Long.parseLong(length.get().trim()));
+            }
             BackendExchange.Head head;
             try {
-                backend.sendHead(method, target.target(), version, headers);
-                if (sendsBody && chunked) {
-                    backend.sendChunked(body);
-                } else if (sendsBody && length.isPresent()) {
-                    backend.sendBody(body, Long.parseLong(length.get().trim()));
-                }
                 head = backend.readHead();
             } catch (EOFException closedEarly) {
                 // CouchDB waited for headers that never came; the reference answers instead of hanging

@@ -173,7 +173,7 @@ class ExternalRouteTest {
         assertThat(response.headers().firstValue("Content-Type")).contains("text/html; charset=utf-8");
         assertThat(response.headers().firstValue("X-Extra")).contains("1");
         assertThat(response.headers().firstValue("Content-Security-Policy")).isEmpty();
-        assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("<p>hi</p>");
+        assertThat(text(response)).isEqualTo("<p>hi</p>");
     }
 
     @Test
@@ -193,6 +193,16 @@ class ExternalRouteTest {
 
         assertThat(response.headers().firstValue("Cache-Control")).contains("no-store");
         assertThat(new String(response.body(), StandardCharsets.UTF_8)).isEqualTo("{\"a\":1}\n");
+    }
+
+    @Test
+    void should_take_a_reply_line_of_any_length() {
+        String big = "x".repeat(3 * 1024 * 1024);
+
+        HttpResponse<byte[]> response = scripted("{\"body\":\"" + big + "\"}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(text(response)).isEqualTo(big);
     }
 
     @Test
@@ -316,6 +326,10 @@ class ExternalRouteTest {
         } catch (java.io.IOException e) {
             throw new AssertionError("not JSON: " + new String(response.body(), StandardCharsets.UTF_8), e);
         }
+    }
+
+    private static String text(HttpResponse<byte[]> response) {
+        return new String(response.body(), StandardCharsets.UTF_8);
     }
 
     private static List<String> fieldNames(JsonNode object) {

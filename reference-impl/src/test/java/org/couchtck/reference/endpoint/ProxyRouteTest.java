@@ -158,6 +158,17 @@ class ProxyRouteTest {
     }
 
     @Test
+    void should_proxy_a_body_whose_client_waits_for_100_continue() throws Exception {
+        HttpResponse<String> response = HTTP_1_1.send(HttpRequest.newBuilder(URI.create(endpoint.uri() + "/_test/c"))
+                .expectContinue(true).PUT(HttpRequest.BodyPublishers.ofString("after the continue"))
+                .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(only().getBodyAsString()).isEqualTo("after the continue");
+        assertThat(only().getHeader("Expect")).isEqualToIgnoringCase("100-continue");
+    }
+
+    @Test
     void should_announce_an_empty_body_for_a_post_without_one_and_send_none_for_a_delete() throws Exception {
         rawRequest(endpoint.uri().getPort(), "POST /_test/empty HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
         rawRequest(endpoint.uri().getPort(), "DELETE /_test/gone HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
