@@ -6,6 +6,7 @@ import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Response;
@@ -102,6 +103,23 @@ final class ApiResponse {
     Stream externalStream(int status, Map<String, String> external) {
         beginExternal(status, external);
         response.getHeaders().put(HttpHeader.TRANSFER_ENCODING, "chunked");
+        return new Stream();
+    }
+
+    /**
+     * A reply relayed from elsewhere (the proxy): the status and headers as given, repeats kept, none of the
+     * endpoint's own added; the body as {@link Stream#write}s, each sent at once, with a Content-Length when {@code
+     * length} is known (not negative), else framed by the server (chunked for HTTP/1.1, to the close for HTTP/1.0).
+     */
+    Stream relay(int status, List<Map.Entry<String, String>> fields, long length) {
+        committed = true;
+        response.setStatus(status);
+        var h = response.getHeaders();
+        fields.forEach(f -> h.add(f.getKey(), f.getValue()));
+        if (length >= 0) {
+            h.put(HttpHeader.CONTENT_LENGTH, length);
+        }
+        putRequestHeaders();
         return new Stream();
     }
 

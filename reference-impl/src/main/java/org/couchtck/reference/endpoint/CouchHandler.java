@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -22,10 +23,12 @@ final class CouchHandler extends Handler.Abstract {
 
     private final Authenticator authenticator;
     private final Routes routes;
+    private final ConfiguredRoutes configured;
 
-    CouchHandler(Authenticator authenticator, Routes routes) {
+    CouchHandler(Authenticator authenticator, Routes routes, ConfiguredRoutes configured) {
         this.authenticator = authenticator;
         this.routes = routes;
+        this.configured = configured;
     }
 
     @Override
@@ -38,16 +41,26 @@ final class CouchHandler extends Handler.Abstract {
                 headers.putIfAbsent(field.getName().toLowerCase(Locale.ROOT), field.getValue());
                 fields.add(Map.entry(field.getName(), field.getValue()));
             }
-            ByteBuffer buffer = Content.Source.asByteBuffer(request);
-            byte[] body = new byte[buffer.remaining()];
-            buffer.get(body);
-            UserContext user = authenticator.authenticate(
-                    java.util.Optional.ofNullable(headers.get("authorization")),
-                    java.util.Optional.ofNullable(headers.get("cookie")));
-            ApiRequest api = new ApiRequest(request.getMethod(), request.getHttpURI().getPath(),
-                    request.getHttpURI().getQuery(), headers, body, user, fields,
-                    Request.getRemoteAddr(request));
-            routes.handle(api, out);
+            String path = request.getHttpURI().getPath();
+            Optional<ConfiguredHandlers.Proxy> proxy = configured.proxyFor(path);
+            // a proxied body is streamed to the backend, so it is not read here
+            byte[] body = new byte[0];
+            if (proxy.isEmpty()) {
+                ByteBuffer buffer = Content.Source.asByteBuffer(request);
+                body = new byte[buffer.remaining()];
+                buffer.get(body);
+            }
+            UserContext user = authenticator.authenticate(Optional.ofNullable(headers.get("authorization")),
+                    Optional.ofNullable(headers.get("cookie")));
+            ApiRequest api = new ApiRequest(request.getMethod(), path, request.getHttpURI().getQuery(), headers,
+                    body, user, fields, Request.getRemoteAddr(request));
+            if (proxy.isPresent()) {
+                configured.forward(api, request.getConnectionMetaData().getHttpVersion().asString(),
+                        Content.Source.asInputStream(request), out, proxy.get(),
+                        Request.getServerName(request) + ":" + Request.getServerPort(request));
+            } else {
+                routes.handle(api, out);
+            }
         } catch (CouchError e) {
             replyError(out, callback, e);
         } catch (IOException e) {

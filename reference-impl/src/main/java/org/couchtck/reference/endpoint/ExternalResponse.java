@@ -2,25 +2,42 @@ package org.couchtck.reference.endpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.couchtck.reference.erlang.ErlangTermFormatter;
 
 /**
- * The response object of a show, an update or a list head ({@code code}, {@code json}, {@code body}, {@code base64},
- * {@code headers}, {@code stop}) read as chttpd_external:parse_external_response reads it, and sent as
- * send_external_response sends it: {@code json} as a JSON reply (with Cache-Control), the others as they are with a
- * default Content-Type and {@code Content-Security-Policy: sandbox}.
+ * The response object of a show, an update, a list head or an {@code _external} handler ({@code code}, {@code json},
+ * {@code body}, {@code base64}, {@code headers}, {@code stop}) read as parse_external_response reads it (the same in
+ * chttpd_external and 2.2.0's couch_httpd_external), and sent as send_external_response sends it: {@code json} as a
+ * JSON reply (with a default Cache-Control), the others as they are with a default Content-Type; the {@link Sending}
+ * says what differs between CouchDB's lines.
  */
 record ExternalResponse(int code, JsonNode json, byte[] data, String defaultType, Map<String, String> headers) {
 
-    /** Reads a response object; any other key is CouchDB's 500 {@code external_response_error}. */
+    /** How CouchDB's line sends the reply. */
+    enum Sending {
+        /** chttpd 3.x: {@code Content-Security-Policy: sandbox} on any reply but a JSON one (showlist CSP). */
+        SANDBOXED,
+        /** 2.2.0 (couch_httpd_external, chttpd_external): no CSP header. */
+        PLAIN
+    }
+
+    /** The text before the {@code ~p} of the unknown key's error, from which Erlang's pretty printer counts columns. */
+    private static final String INVALID = "Invalid data from external server: ";
+
+    /**
+     * Reads a response object; any other key, a {@code stop} that is not {@code true} or {@code headers} that are not
+     * an object is CouchDB's 500 {@code external_response_error}.
+     */
     static ExternalResponse parse(JsonNode resp) {
         if (!resp.isObject()) {
-            throw new CouchError(500, "external_response_error", "Invalid data from external server: " + resp);
+            throw new CouchError(500, "external_response_error", INVALID + resp);
         }
         int code = 200;
         JsonNode json = null;
@@ -31,7 +48,11 @@ record ExternalResponse(int code, JsonNode json, byte[] data, String defaultType
             JsonNode value = field.getValue();
             switch (field.getKey()) {
                 case "code" -> code = value.asInt();
-                case "stop" -> { }
+                case "stop" -> {
+                    if (!value.isBoolean() || !value.booleanValue()) {
+                        throw invalid(field.getKey(), value);
+                    }
+                }
                 case "json" -> {
                     json = value;
                     type = ApiResponse.JSON_TYPE;
@@ -44,9 +65,13 @@ record ExternalResponse(int code, JsonNode json, byte[] data, String defaultType
                     data = Base64.getMimeDecoder().decode(value.asText());
                     type = "application/binary";
                 }
-                case "headers" -> value.properties().forEach(h -> headers.put(h.getKey(), h.getValue().asText()));
-                default -> throw new CouchError(500, "external_response_error",
-                        "Invalid data from external server: {" + erlang(field.getKey()) + "," + erlang(value) + "}");
+                case "headers" -> {
+                    if (!value.isObject()) {
+                        throw invalid(field.getKey(), value);
+                    }
+                    value.properties().forEach(h -> headers.put(h.getKey(), h.getValue().asText()));
+                }
+                default -> throw invalid(field.getKey(), value);
             }
         }
         return new ExternalResponse(code, json, data, type, headers);
@@ -71,26 +96,28 @@ record ExternalResponse(int code, JsonNode json, byte[] data, String defaultType
         return out;
     }
 
+    /** Sends it as chttpd 3.x does. */
     void send(ApiResponse response) throws IOException {
+        send(response, Sending.SANDBOXED);
+    }
+
+    void send(ApiResponse response, Sending sending) throws IOException {
         Map<String, String> sent = withContentType(ApiResponse.JSON_TYPE);
         if (json != null) {
-            sent.put("Cache-Control", "must-revalidate");
+            // send_json merges its defaults under the function's headers (lists:ukeymerge: an exact name wins)
+            sent.putIfAbsent("Cache-Control", "must-revalidate");
             response.external(code, sent, (Json.write(json) + "\n").getBytes(StandardCharsets.UTF_8));
         } else {
-            sent.put("Content-Security-Policy", "sandbox");
+            if (sending == Sending.SANDBOXED) {
+                sent.put("Content-Security-Policy", "sandbox");
+            }
             response.external(code, sent, data);
         }
     }
 
-    /** A JSON value as Erlang's ~p prints its EJSON term, for CouchDB's error texts. */
-    private static String erlang(Object value) {
-        if (value instanceof String s) {
-            return "<<\"" + s + "\">>";
-        }
-        JsonNode node = (JsonNode) value;
-        if (node.isTextual()) {
-            return erlang(node.asText());
-        }
-        return node.toString();
+    /** CouchDB's error for a key it does not know: the {Key, Value} pair printed with ~p. */
+    private static CouchError invalid(String key, JsonNode value) {
+        return new CouchError(500, "external_response_error", INVALID + ErlangTermFormatter.print(
+                ErlangTermFormatter.Tuple.of(TextNode.valueOf(key), value), INVALID.length()));
     }
 }

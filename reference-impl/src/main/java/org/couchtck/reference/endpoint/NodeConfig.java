@@ -199,7 +199,7 @@ final class NodeConfig implements DaemonConfig {
         return old;
     }
 
-    private Optional<String> delete(String section, String key) {
+    Optional<String> delete(String section, String key) {
         Optional<String> old;
         synchronized (this) {
             old = get(section, key);

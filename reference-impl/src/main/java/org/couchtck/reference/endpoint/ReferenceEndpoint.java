@@ -121,6 +121,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
     private final IniReloader iniReloader;
     private final ProcessLauncher daemonProcesses;
     private final DaemonHost daemons;
+    private final NodeConfig config = new NodeConfig();
+    private final ConfiguredRoutes configured;
 
     private ReferenceEndpoint(Options options, IniValues ini) {
         this.options = options;
@@ -163,7 +165,6 @@ public final class ReferenceEndpoint implements AutoCloseable {
         for (String system : new String[] {"_users", "_replicator", GlobalChangesDatabase.NAME}) {
             store.create(system);
         }
-        NodeConfig config = new NodeConfig();
         UserPasswords passwords = new UserPasswords(config);
         Authenticator authenticator = new Authenticator(options.admin(), store, passwords);
         ViewServers viewServers = new ViewServers(queryServers, config);
@@ -171,6 +172,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
         DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers), passwords,
                 new DocumentValidation(functions));
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
+        this.configured = new ConfiguredRoutes(config, databases);
         config.set("couchdb", "single_node", "true");
         config.set("chttpd", "bind_address", options.host());
         // what default.ini sets (every other [chttpd_auth] value is a default of the code, not shown)
@@ -199,7 +201,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
                 new DbUpdatesRoute(store), config, views, new DesignFunctionRoutes(
                         new ShowRoute(databases, functions), new ListRoute(databases, functions, views),
                         new UpdateRoute(databases, functions, writes)),
-                new RewriteRoute(databases, functions, config));
+                new RewriteRoute(databases, functions, config), configured);
         QueuedThreadPool threads = new QueuedThreadPool(256, 4);
         threads.setName("couchtck-endpoint");
         threads.setDaemon(true);
@@ -213,7 +215,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
         connector.setHost(options.host());
         connector.setPort(options.port());
         server.addConnector(connector);
-        server.setHandler(new CouchHandler(authenticator, routes));
+        server.setHandler(new CouchHandler(authenticator, routes, configured));
         server.setStopTimeout(2_000);
     }
 
@@ -251,6 +253,11 @@ public final class ReferenceEndpoint implements AutoCloseable {
         return options.admin();
     }
 
+    /** The node's config, which the handlers of {@code [httpd_global_handlers]} and the like read per request. */
+    NodeConfig config() {
+        return config;
+    }
+
     /** The scheduler the global_changes batcher runs on. */
     Scheduler scheduler() {
         return scheduler;
@@ -277,6 +284,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
         daemonProcesses.close();
         ken.close();
         store.close();
+        // ends proxied exchanges and handler processes in flight, so that the server's stop need not wait them out
+        configured.close();
         try {
             server.stop();
         } catch (Exception e) {

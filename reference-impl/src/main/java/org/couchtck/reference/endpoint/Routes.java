@@ -14,10 +14,12 @@ final class Routes {
     private final ViewRoute views;
     private final DesignFunctionRoutes designFunctions;
     private final RewriteRoute rewrites;
+    private final ConfiguredRoutes configured;
 
     Routes(ServerRoutes server, DatabaseRoutes databases, DocumentRoutes documents, ChangesRoute changes,
             DbUpdatesRoute dbUpdates, NodeConfig config, ViewRoute views, DesignFunctionRoutes designFunctions,
-            RewriteRoute rewrites) {
+            RewriteRoute rewrites, ConfiguredRoutes configured) {
+        this.configured = configured;
         this.rewrites = rewrites;
         this.designFunctions = designFunctions;
         this.config = config;
@@ -30,6 +32,9 @@ final class Routes {
     }
 
     void handle(ApiRequest request, ApiResponse response) throws IOException {
+        if (configured.serveGlobal(request, response)) {
+            return;
+        }
         String first = request.segment(0);
         if (first == null) {
             server.root(request, response);
@@ -51,6 +56,9 @@ final class Routes {
         String second = request.segment(1);
         if (second == null) {
             databases.handleDatabase(request, response);
+            return;
+        }
+        if (configured.serveDb(request, response)) {
             return;
         }
         switch (second) {

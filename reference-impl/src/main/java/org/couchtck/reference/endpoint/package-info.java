@@ -1,6 +1,10 @@
 /**
  * The reference CouchDB-compatible HTTP endpoint: CouchDB 3.5's HTTP API over the in-memory store, with the
- * global_changes batcher behind {@code /_db_updates} and the reference query server running design-document filters.
+ * global_changes batcher behind {@code /_db_updates} and the reference query server running design-document filters;
+ * and, from CouchDB 2.2.0, the handlers its config could add: proxies ({@code [httpd_global_handlers]} {@code _name =
+ * {couch_httpd_proxy, handle_proxy_req, <<"http://host:port/prefix">>}}) and {@code _external} handlers ({@code
+ * [httpd_db_handlers]} {@code _name = {couch_httpd_external, handle_external_req, <<"name">>}} with {@code [external]
+ * name = command}).
  *
  * <p>The node is configured as CouchDB is: ini files ({@code serve --ini FILE}, repeatable, later files winning),
  * read again when they change, under what is set over {@code /_node/_local/_config} (except the sections CouchDB

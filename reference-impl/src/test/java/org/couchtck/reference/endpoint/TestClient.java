@@ -76,6 +76,21 @@ final class TestClient {
         }
     }
 
+    /** Any request with the headers given, its response whole and undecoded (whatever its type). */
+    HttpResponse<byte[]> raw(String method, String path, java.util.Map<String, String> headers, byte[] body) {
+        HttpRequest.Builder request = request(path).method(method, body == null
+                ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        headers.forEach(request::header);
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new IllegalStateException(method + " " + path + " failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Opens a streaming GET; the caller reads lines and closes the reader to hang up. */
     BufferedReader stream(String path, String accept) {
         HttpRequest request = request(path).header("Accept", accept).GET().build();
