@@ -102,13 +102,16 @@ record ProxyExchange(String method, String rest, List<Header> headers, Optional<
                 new Reply(status, replyHeaders, piece, repeat, replyChunked));
     }
 
-    /** A path segment as sent: plain characters and percent-encoded ones; at least one character. */
+    /**
+     * A path segment as sent: plain characters and percent-encoded ones; at least one character, and never dots
+     * alone ({@code .} and {@code ..} are dot-segments, which a server may resolve before any handler sees them).
+     */
     private static String segment(Choices c) {
         StringBuilder out = new StringBuilder();
         do {
             appendCharacter(c, out);
         } while (c.more(out.length(), 12, 70));
-        return out.toString();
+        return out.toString().matches("\\.+") ? out + "d" : out.toString();
     }
 
     /** {@code key=value}, {@code key=} or {@code key}, each part as sent. */

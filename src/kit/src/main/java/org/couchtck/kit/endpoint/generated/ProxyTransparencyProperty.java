@@ -117,7 +117,12 @@ final class ProxyTransparencyProperty implements Property<List<ProxyExchange>> {
                     reply.status() + " " + Requests.cut(reply.body())));
         }
         List<JsonNode> received = received(mark, transcript);
-        if (received.size() != 1) {
+        if (received.isEmpty()) {
+            String answered = reply.status() + " " + Requests.cut(reply.body().strip(), 120);
+            return Optional.of(new Mismatch("the backend never received the request; the endpoint answered "
+                    + answered, "the request at the backend", answered));
+        }
+        if (received.size() > 1) {
             return Optional.of(new Mismatch("the backend received the request " + received.size() + " times",
                     "once", received.size() + " times"));
         }
