@@ -37,7 +37,8 @@ final class ProxyFaults {
                 new StalledBody(),
                 new ViewFaults.ViewRows(), new ViewFaults.KeysSorted(), new ViewFaults.RowMemberDropped(),
                 new ViewFaults.ReducedValues(), new ViewFaults.GroupLevelIgnored(), new ViewFaults.NeverIndexed(),
-                new ViewFaults.AlwaysIndexed(), new DesignFaults.HeaderDropped(), new DesignFaults.ChunksReordered(),
+                new ViewFaults.AlwaysIndexed(), new DesignFaults.HeaderDropped(), new HeaderValue(),
+                new DesignFaults.ChunksReordered(),
                 new DesignFaults.RejectionAccepted(), new DesignFaults.SelectorInverted()};
     }
 
@@ -204,6 +205,32 @@ final class ProxyFaults {
             }
             body.put(field, parameters.getString("value"));
             return withBody(response, body + "\n");
+        }
+    }
+
+    /**
+     * Sets one header of a reply to another value (a proxy that does not rewrite a Location, a handler's header
+     * lost for another). Parameters: {@code header} and {@code value}; a reply without the header is a mistake of the
+     * test.
+     */
+    static final class HeaderValue extends Fault {
+        static final String NAME = "fault-header-value";
+
+        HeaderValue() {
+            super(NAME);
+        }
+
+        @Override
+        public Response transform(Response response, ServeEvent serveEvent) {
+            Parameters parameters = serveEvent.getTransformerParameters();
+            String header = parameters.getString("header");
+            if (!response.getHeaders().getHeader(header).isPresent()) {
+                throw new IllegalStateException("no header " + header + " in the reply");
+            }
+            List<HttpHeader> headers = new ArrayList<>();
+            response.getHeaders().all().stream().filter(h -> !h.keyEquals(header)).forEach(headers::add);
+            headers.add(new HttpHeader(header, parameters.getString("value")));
+            return Response.Builder.like(response).but().headers(new HttpHeaders(headers)).build();
         }
     }
 
