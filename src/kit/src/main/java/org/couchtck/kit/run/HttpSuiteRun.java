@@ -16,6 +16,7 @@ import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
+import org.couchtck.kit.endpoint.Externals;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCaseExecutor;
 import org.couchtck.kit.endpoint.HttpRunSettings;
@@ -71,7 +72,7 @@ final class HttpSuiteRun implements AutoCloseable {
         RunningEndpoint endpoint = null;
         String unavailable = null;
         try {
-            endpoint = RunningEndpoint.start(config.endpointSpec(), config.timeout());
+            endpoint = RunningEndpoint.start(config.endpointSpec(), config.timeout(), needsExternals(suite));
         } catch (EndpointStartException | IllegalArgumentException e) {
             unavailable = "the endpoint could not be had: " + e.getMessage();
         }
@@ -153,6 +154,17 @@ final class HttpSuiteRun implements AutoCloseable {
         }
         all.forEach(child -> run.results.add(byCase.get(child)));
         return run;
+    }
+
+    /**
+     * Whether a case of {@code suite} needs something of the Externals API (a feature {@code externals.*}, or the
+     * generated proxy case): only then does the run set up the kit's backend and the reference's daemons.
+     */
+    static boolean needsExternals(SuiteDescriptor suite) {
+        return suite.getChildren().stream().flatMap(section -> section.getChildren().stream())
+                .map(child -> ((HttpCaseDescriptor) child).testCase())
+                .anyMatch(c -> ProxySuites.isGenerated(c) || c.capabilities().stream()
+                        .anyMatch(Externals.FEATURES::contains));
     }
 
     /** Waits until every one of {@code cases} ended, however; false when interrupted. */
