@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.couchtck.kit.wire.WireJson;
 
@@ -40,8 +41,7 @@ final class BackendReplies implements ResponseDefinitionTransformerV2 {
     static final String BOOTS_PREFIX = "/couchtck/boots/";
     /** What an echo shows of a header that carries credentials. */
     static final String REDACTED = "(redacted)";
-    private static final java.util.Set<String> SECRET = java.util.Set.of("authorization", "cookie",
-            "proxy-authorization");
+    private static final Set<String> SECRET = Set.of("authorization", "cookie", "proxy-authorization");
     /** A chunked reply's body goes out in this many pieces, over this many ms in all. */
     private static final int CHUNKS = 3;
     private static final int CHUNKS_MILLIS = 30;

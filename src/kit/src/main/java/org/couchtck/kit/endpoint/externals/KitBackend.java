@@ -1,6 +1,7 @@
 package org.couchtck.kit.endpoint.externals;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.ok;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
@@ -9,6 +10,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.common.Slf4jNotifier;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -57,9 +60,8 @@ public final class KitBackend implements AutoCloseable {
 
     /** Every request the backend received, in the order they came. */
     public List<LoggedRequest> received() {
-        List<LoggedRequest> all = new java.util.ArrayList<>(server.findAll(
-                com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor(anyUrl())));
-        all.sort(java.util.Comparator.comparing(LoggedRequest::getLoggedDate));
+        List<LoggedRequest> all = new ArrayList<>(server.findAll(anyRequestedFor(anyUrl())));
+        all.sort(Comparator.comparing(LoggedRequest::getLoggedDate));
         return all;
     }
 
