@@ -267,6 +267,72 @@ public final class StdioServer implements AutoCloseable {
     }
 
     /**
+     * Writes {@code line} and its newline and returns without waiting for anything back: for protocols where the
+     * server speaks first and the kit answers (an OS daemon's requests). A write still blocked after {@code timeout}
+     * (the server does not read its input) kills the process tree.
+     *
+     * @return whether the line was written
+     * @throws IllegalStateException when the server was never started
+     */
+    public boolean send(String line, Duration timeout) {
+        Objects.requireNonNull(line, "line");
+        synchronized (exchangeLock) {
+            requireStarted();
+            Transcript record = transcript;
+            record.add(Direction.SENT, line);
+            long started = System.nanoTime();
+            try {
+                return write(line, started, started + timeout.toNanos(), timeout, record).isEmpty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    /**
+     * The next thing the server writes to standard output, waiting up to {@code timeout}: a line (log lines
+     * included, each as it came), a line past the cap, the end of output, or nothing. Nothing is killed here, whatever
+     * came; a line too long is dropped by the reader, which reads on.
+     *
+     * @throws IllegalStateException when the server was never started
+     */
+    public ServerOutput receive(Duration timeout) {
+        synchronized (exchangeLock) {
+            requireStarted();
+            try {
+                Item item = output.poll(System.nanoTime() + timeout.toNanos());
+                if (item == null) {
+                    return new ServerOutput.Silent();
+                }
+                if (item instanceof Received received) {
+                    return new ServerOutput.Received(received.line());
+                }
+                if (item instanceof Overflow overflow) {
+                    return new ServerOutput.TooLong(overflow.bytesSoFar());
+                }
+                return new ServerOutput.Ended();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new ServerOutput.Silent();
+            }
+        }
+    }
+
+    /**
+     * Closes the server's standard input, as CouchDB's going away does, and returns at once: what the server does next
+     * (its last lines, its exit) is for {@link #receive} and {@link #awaitExit} to see.
+     *
+     * @throws IllegalStateException when the server was never started
+     */
+    public void closeStdin() {
+        synchronized (exchangeLock) {
+            requireStarted();
+            closeStdin(transcript);
+        }
+    }
+
+    /**
      * Closes the server's standard input, as CouchDB does to stop a server, and waits up to {@code awaitExit} for it to
      * exit. Lines printed meanwhile are collected: log messages in {@code logs}, anything else in {@code trailing}. An
      * exit is outcome {@code EOF} with its status; a server still running at the deadline is killed with its tree
