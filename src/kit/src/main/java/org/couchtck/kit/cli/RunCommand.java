@@ -306,6 +306,7 @@ final class RunCommand implements Callable<Integer> {
             case PROFILE -> "checking couchjs's own habits, in the couchjs profile only (--profile couchjs)";
             case VERSION -> "for other CouchDB versions' message shapes (--couchdb-version)";
             case FEATURE -> "needing a feature the run said the target lacks (--without)";
+            case BEHAVIOUR -> "about something the target does not do (e.g. a daemon that serves no HTTP)";
             case NONE -> "for another reason (see each case's message)";
         };
     }
