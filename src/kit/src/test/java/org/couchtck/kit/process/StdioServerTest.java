@@ -366,6 +366,40 @@ class StdioServerTest {
         assertThat(never.exitCode()).isEmpty();
     }
 
+    @Test
+    void should_hand_over_each_line_as_it_came_when_the_kit_receives_instead_of_exchanging() throws Exception {
+        // given
+        StdioServer server = start(EchoServer.class, "--echo");
+
+        // when: the kit writes first and reads what comes, log lines included
+        boolean sent = server.send("[\"log\",\"one\"]", REPLY);
+        ServerOutput first = server.receive(REPLY);
+        ServerOutput nothing = server.receive(Duration.ofMillis(200));
+
+        // then: silence is no fault, nothing is killed
+        assertThat(sent).isTrue();
+        assertThat(first).isInstanceOfSatisfying(ServerOutput.Received.class,
+                received -> assertThat(received.line().text()).isEqualTo("[\"log\",\"one\"]"));
+        assertThat(nothing).isInstanceOf(ServerOutput.Silent.class);
+        assertThat(server.isAlive()).isTrue();
+        assertThat(server.killedByKit()).isFalse();
+    }
+
+    @Test
+    void should_see_the_end_of_output_and_the_exit_once_the_kit_closes_standard_input() throws Exception {
+        // given
+        StdioServer server = start(EchoServer.class);
+
+        // when
+        server.closeStdin();
+        ServerOutput end = server.receive(REPLY);
+
+        // then
+        assertThat(end).isInstanceOf(ServerOutput.Ended.class);
+        assertThat(server.awaitExit(REPLY)).hasValue(0);
+        assertThat(server.send("true", SHORT)).isFalse();
+    }
+
     private StdioServer start(Class<?> mainClass, String... args) throws TargetStartException {
         return start(ServerCommand.javaMain(mainClass.getName(), args), StdioServerOptions.defaults());
     }
