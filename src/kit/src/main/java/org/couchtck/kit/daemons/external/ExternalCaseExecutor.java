@@ -44,7 +44,11 @@ public final class ExternalCaseExecutor {
         this.exitWithin = exitWithin;
     }
 
-    /** Runs {@code testCase}. Never throws for what the handler does. */
+    /**
+     * Runs {@code testCase}. Never throws for what the handler does. A reply that did not come from a process earlier
+     * cases used is judged only after the case ran once more in a new process: a handler that exits after each request
+     * fails the case that shows it (a session of several requests), not whichever case came next.
+     */
     public CaseResult run(ExternalCase testCase) {
         Instant started = Instant.now();
         Transcript transcript = new Transcript();
@@ -52,22 +56,60 @@ public final class ExternalCaseExecutor {
             return result(testCase, Verdict.ERROR, "not run: the handler stopped answering earlier in this run", "",
                     -1, transcript, started);
         }
+        boolean fresh = testCase.fresh() || testCase.spoilsProcess();
+        Attempt attempt = attempt(testCase, fresh, transcript);
+        if (attempt.noReply() && attempt.reused()) {
+            transcript.add(Direction.EVENT, "no reply from the process earlier cases used; running the case once more "
+                    + "in a new process before judging");
+            Attempt again = attempt(testCase, true, transcript);
+            attempt = again.broken().isEmpty() ? again : new Attempt(again.broken(), again.failedStep(),
+                    again.noReply(), false, again.error());
+        }
+        if (attempt.error().isPresent()) {
+            return result(testCase, Verdict.ERROR, attempt.error().get(), "", -1, transcript, started);
+        }
+        if (attempt.broken().isPresent()) {
+            Broken broken = attempt.broken().get();
+            return result(testCase, Verdict.broken(testCase.level()), "step " + attempt.failedStep() + ": "
+                    + broken.message(), broken.actual(), attempt.failedStep(), transcript, started);
+        }
+        return result(testCase, Verdict.PASS, "", "", -1, transcript, started);
+    }
+
+    /**
+     * One run of a case's steps.
+     *
+     * @param broken the first broken step's failure, if any
+     * @param failedStep its index, or -1
+     * @param noReply whether it broke for want of a reply
+     * @param reused whether the process had served earlier cases
+     * @param error why no handler could be had, if none could
+     */
+    private record Attempt(Optional<Broken> broken, int failedStep, boolean noReply, boolean reused,
+            Optional<String> error) {}
+
+    private Attempt attempt(ExternalCase testCase, boolean fresh, Transcript transcript) {
         StdioServer handler;
+        boolean reused;
         try {
-            handler = handlers.handlerFor(testCase.fresh() || testCase.spoilsProcess(), transcript);
+            reused = handlers.hasHandler() && !fresh;
+            handler = handlers.handlerFor(fresh, transcript);
+            reused &= handler.hasReplied();
         } catch (TargetStartException e) {
             transcript.add(Direction.EVENT, e.getMessage());
             handlers.caseEnded(false);
-            return result(testCase, Verdict.ERROR, e.getMessage(), "", -1, transcript, started);
+            return new Attempt(Optional.empty(), -1, false, false, Optional.of(e.getMessage()));
         }
         boolean answered = false;
         try {
             for (int i = 0; i < testCase.steps().size(); i++) {
                 ExternalStep step = testCase.steps().get(i);
                 Optional<Broken> broken;
+                boolean noReply = false;
                 if (step instanceof ExternalStep.Request request) {
                     Exchange exchange = handler.exchange(requestLine(request.request()), timeout);
                     answered |= exchange.outcome() == Exchange.Outcome.REPLY;
+                    noReply = exchange.outcome() != Exchange.Outcome.REPLY;
                     broken = request.afterBadLine() ? afterBadLine(handler, exchange, testCase.level())
                             : judgeReply(exchange, testCase.level());
                 } else if (step instanceof ExternalStep.Raw raw) {
@@ -79,11 +121,10 @@ public final class ExternalCaseExecutor {
                             : Optional.of(new Broken(end.describe() + "; the kit killed it and its descendants", ""));
                 }
                 if (broken.isPresent()) {
-                    return result(testCase, Verdict.broken(testCase.level()), "step " + i + ": "
-                            + broken.get().message(), broken.get().actual(), i, transcript, started);
+                    return new Attempt(broken, i, noReply, reused && i == 0, Optional.empty());
                 }
             }
-            return result(testCase, Verdict.PASS, "", "", -1, transcript, started);
+            return new Attempt(Optional.empty(), -1, false, reused, Optional.empty());
         } finally {
             handlers.caseEnded(answered || testCase.steps().stream().noneMatch(s -> s instanceof ExternalStep.Request));
             if (testCase.spoilsProcess()) {

@@ -55,6 +55,11 @@ final class HandlerProcesses implements AutoCloseable {
         return current;
     }
 
+    /** Whether a process was started for an earlier case and has not been stopped. */
+    boolean hasHandler() {
+        return current != null;
+    }
+
     /** Stops the current process, if any; the next case gets a new one. */
     void discard() {
         if (current != null) {
