@@ -12,6 +12,7 @@ import java.util.List;
 import org.couchtck.kit.process.ServerCommand;
 import org.couchtck.kit.testservers.FixedReplyExternal;
 import org.couchtck.kit.testservers.GarbageDaemon;
+import org.couchtck.kit.testservers.LossyEchoExternal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,5 +126,23 @@ class DaemonRunCommandTest {
         assertThat(externals).isZero();
         assertThat(json.out()).contains("\"suite\" : \"external\"").contains("external.requests.unicode-path")
                 .contains("external.generated-requests.echo").doesNotContain("\"daemon.");
+    }
+
+    @Test
+    void a_generated_external_case_replays_from_its_seed_against_the_handler_given() {
+        // when: the lossy echo fails the echo property; its seed gives the same shrunk counterexample again
+        String handler = command(LossyEchoExternal.class);
+        int first = cli.couchtck("replay", "external.generated-requests.echo", "--seed", "5", "--external", handler,
+                "--cases-per-property", "20", "--report-dir", dir.resolve("a").toString());
+        String firstOut = cli.out();
+        CliRun again = new CliRun();
+        int second = again.couchtck("replay", "external.generated-requests.echo", "--seed", "5", "--external",
+                handler, "--cases-per-property", "20", "--report-dir", dir.resolve("b").toString());
+
+        // then
+        assertThat(first).as(firstOut + cli.err()).isEqualTo(1);
+        assertThat(second).isEqualTo(1);
+        String reproducer = firstOut.substring(firstOut.indexOf("printf"));
+        assertThat(again.out()).contains(reproducer.substring(0, reproducer.indexOf('\n')));
     }
 }
