@@ -48,6 +48,8 @@ public final class StdioServer implements AutoCloseable {
     private static final Duration EXIT_GRACE = Duration.ofMillis(250);
     private static final Duration CLOSE_GRACE = Duration.ofMillis(500);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    /** A JVM that is exiting should not wait long for the children it kills. */
+    private static final Duration SHUTDOWN_KILL_WAIT = Duration.ofSeconds(1);
     /**
      * The longest a transcript hand-over waits for standard error the server wrote before it to be read: only as
      * long as the reader needs for the bytes already in the pipe, so a generous bound costs nothing when all is well.
@@ -74,6 +76,8 @@ public final class StdioServer implements AutoCloseable {
     private volatile long writeDeadline;
     private volatile boolean writeTimedOut;
     private Thread writeWatchdog;
+    /** Kills the process tree when the kit's JVM exits first (Ctrl-C): a child that ignores its input would stay. */
+    private Thread shutdownHook;
     private Thread stdoutReader;
     private Thread stderrReader;
     private volatile StderrPipe stderr;
@@ -123,6 +127,9 @@ public final class StdioServer implements AutoCloseable {
             stdoutReader.start();
             stderrReader.start();
             writeWatchdog.start();
+            shutdownHook = new Thread(() -> ProcessTree.kill(started.toHandle(), List.of(), SHUTDOWN_KILL_WAIT),
+                    "couchtck-kill-" + pid);
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
     }
 
@@ -477,12 +484,21 @@ public final class StdioServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         ProcessTree.kill(running.toHandle(), descendants, KILL_WAIT);
+        removeShutdownHook();
         output.discard();
         writer.shutdownNow();
         writeWatchdog.interrupt();
         join(stdoutReader);
         join(stderrReader);
         join(writeWatchdog);
+    }
+
+    private void removeShutdownHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down: the hook runs, and finds the tree gone.
+        }
     }
 
     private Optional<Exchange> write(String line, long started, long deadline, Duration timeout, Transcript record)
