@@ -1,15 +1,11 @@
 package org.couchtck.kit.daemons;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.couchtck.kit.daemons.SessionRecord.EndOfInput;
@@ -23,7 +19,6 @@ import org.couchtck.kit.process.StdioServerOptions;
 import org.couchtck.kit.process.TargetStartException;
 import org.couchtck.kit.wire.Direction;
 import org.couchtck.kit.wire.Transcript;
-import org.couchtck.kit.wire.WireJson;
 
 /**
  * One session in which the kit plays CouchDB 2.2.0's daemon manager ({@code couch_os_daemons}) towards an OS daemon:
@@ -41,7 +36,6 @@ final class DaemonSession {
     /** How long an exit may lag behind the end of a daemon's output. */
     private static final Duration EXIT_LAG = Duration.ofSeconds(1);
     private static final Duration JOIN_MARGIN = Duration.ofSeconds(10);
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ServerCommand command;
     private final DaemonConfig config;
@@ -294,24 +288,11 @@ final class DaemonSession {
         }
     }
 
-    /** CouchDB's answer to an answerable get; notes a port it gives. Called with this held. */
+    /** CouchDB's answer to an answerable get; notes a port it gives, or asks for in vain. Called with this held. */
     private String answer(DaemonLine get) {
-        String section = get.section();
-        if (get.kind() == DaemonLine.Kind.GET_SECTION) {
-            ObjectNode values = NODES.objectNode();
-            Map<String, String> found = config.section(section);
-            found.forEach(values::put);
-            if (found.containsKey("port")) {
-                grant(section, found.get("port"));
-            }
-            return WireJson.write(values);
-        }
-        Optional<String> value = config.value(section, get.key());
-        if (get.key().equals("port")) {
-            value.ifPresentOrElse(v -> grant(section, v), () -> portAskedOf.add(section));
-        }
-        return WireJson.write(value.<JsonNode>map(NODES::textNode)
-                .orElse(NODES.nullNode()));
+        GetReplies.port(config, get).ifPresent(question -> question.value().ifPresentOrElse(
+                value -> grant(question.section(), value), () -> portAskedOf.add(question.section())));
+        return GetReplies.reply(config, get);
     }
 
     private void grant(String section, String value) {

@@ -4,9 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.couchtck.kit.daemons.external.ExternalRequest.FieldOrder;
 import org.couchtck.kit.daemons.external.ExternalRequest.Header;
+import org.couchtck.kit.daemons.external.MochiwebText.Pair;
 import org.couchtck.kit.wire.MalformedLineException;
 import org.couchtck.kit.wire.WireJson;
 
@@ -80,21 +78,21 @@ public final class RequestObjects {
         int question = raw.indexOf('?');
         String pathPart = question < 0 ? raw : raw.substring(0, question);
         String queryPart = question < 0 ? "" : raw.substring(question + 1);
-        List<String> path = unquotedTokens(pathPart, "path");
+        List<String> path = MochiwebText.unquotedTokens(pathPart, "path");
         if (path.isEmpty()) {
             throw new IllegalArgumentException("the path names no database: " + raw);
         }
         List<Header> headers = completeHeaders(request);
         Map<String, Header> merged = mergedHeaders(headers);
         String method = method(request, merged);
-        List<Pair> query = decodeQueryKeys(parseQs(queryPart, "query"), request.order());
+        List<Pair> query = decodeQueryKeys(MochiwebText.parseQs(queryPart, "query"), request.order());
         String contentType = value(merged, "content-type");
         boolean formMethod = request.order() == FieldOrder.COUCH_HTTPD || method.equals("POST")
                 || method.equals("PUT");
         List<Pair> form = contentType != null && contentType.startsWith(FORM_TYPE) && formMethod
-                && request.body().isPresent() ? parseQs(request.body().get(), "form") : List.of();
+                && request.body().isPresent() ? MochiwebText.parseQs(request.body().get(), "form") : List.of();
         String cookieHeader = value(merged, "cookie");
-        List<Pair> cookies = cookieHeader == null ? List.of() : parseCookie(cookieHeader);
+        List<Pair> cookies = cookieHeader == null ? List.of() : MochiwebText.parseCookie(cookieHeader);
 
         List<Member> members = new ArrayList<>();
         Member info = new Member("info", info(path.get(0), request.order()));
@@ -104,7 +102,7 @@ public final class RequestObjects {
         members.add(request.order() == FieldOrder.CHTTPD ? uuidMember : id);
         members.add(request.order() == FieldOrder.CHTTPD ? id : uuidMember);
         members.add(new Member("method", NODES.textNode(method)));
-        members.add(new Member("requested_path", strings(unquotedTokens(raw, "path"))));
+        members.add(new Member("requested_path", strings(MochiwebText.unquotedTokens(raw, "path"))));
         members.add(new Member("path", strings(path)));
         members.add(new Member("raw_path", NODES.textNode(raw)));
         members.add(new Member("query", query));
@@ -129,9 +127,6 @@ public final class RequestObjects {
         }
         return new RequestObject(object, line.append('}').toString());
     }
-
-    /** A key and a value, in the order found; keys may repeat. */
-    private record Pair(String key, JsonNode value) {}
 
     /** A top-level member: a value, or pairs written as an object that may repeat a key. */
     private record Member(String name, JsonNode value, List<Pair> pairs) {
@@ -224,138 +219,6 @@ public final class RequestObjects {
             }
         }
         return decoded;
-    }
-
-    /** mochiweb_util:parse_qs: pairs split at {@code &} or {@code ;}, a key without {@code =} has the value "". */
-    private static List<Pair> parseQs(String text, String what) {
-        List<Pair> pairs = new ArrayList<>();
-        int i = 0;
-        while (i < text.length()) {
-            int keyEnd = i;
-            while (keyEnd < text.length() && "=;&".indexOf(text.charAt(keyEnd)) < 0) {
-                keyEnd++;
-            }
-            String key = unquote(text.substring(i, keyEnd), what);
-            int valueStart = keyEnd < text.length() && text.charAt(keyEnd) == '=' ? keyEnd + 1 : keyEnd;
-            int valueEnd = valueStart;
-            while (valueEnd < text.length() && ";&".indexOf(text.charAt(valueEnd)) < 0) {
-                valueEnd++;
-            }
-            String value = unquote(text.substring(valueStart, valueEnd), what);
-            pairs.add(new Pair(key, NODES.textNode(value)));
-            i = valueEnd < text.length() ? valueEnd + 1 : valueEnd;
-        }
-        return pairs;
-    }
-
-    /**
-     * mochiweb_cookies:parse_cookie: {@code name=value} pairs separated by {@code ;} or {@code ,}; tokens end at
-     * RFC 2616 separators; a value may be quoted (backslash escapes); empty names and names starting with {@code $}
-     * are left out.
-     */
-    private static List<Pair> parseCookie(String header) {
-        List<Pair> pairs = new ArrayList<>();
-        int i = 0;
-        int n = header.length();
-        while (i < n) {
-            i = skipWhitespace(header, i);
-            int tokenEnd = tokenEnd(header, i);
-            String name = header.substring(i, tokenEnd);
-            i = skipWhitespace(header, tokenEnd);
-            String value = "";
-            if (i < n && header.charAt(i) == '=') {
-                i = skipWhitespace(header, i + 1);
-                if (i < n && header.charAt(i) == '"') {
-                    StringBuilder quoted = new StringBuilder();
-                    i++;
-                    while (i < n && header.charAt(i) != '"') {
-                        if (header.charAt(i) == '\\' && i + 1 < n) {
-                            i++;
-                        }
-                        quoted.append(header.charAt(i));
-                        i++;
-                    }
-                    i = Math.min(n, i + 1);
-                    value = quoted.toString();
-                } else {
-                    int end = tokenEnd(header, i);
-                    value = header.substring(i, end);
-                    i = end;
-                }
-            }
-            while (i < n && header.charAt(i) != ';' && header.charAt(i) != ',') {
-                i++;
-            }
-            i = Math.min(n, i + 1);
-            if (!name.isEmpty() && !name.startsWith("$")) {
-                pairs.add(new Pair(name, NODES.textNode(value)));
-            }
-        }
-        return pairs;
-    }
-
-    private static int skipWhitespace(String text, int i) {
-        while (i < text.length() && " \t\r\n".indexOf(text.charAt(i)) >= 0) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int tokenEnd(String text, int i) {
-        while (i < text.length() && !separator(text.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static boolean separator(char c) {
-        return c < 32 || " \t()<>@,;:\\\"/[]?={}".indexOf(c) >= 0;
-    }
-
-    /** {@code string:tokens(Text, "/")}, each token unquoted. */
-    private static List<String> unquotedTokens(String text, String what) {
-        List<String> tokens = new ArrayList<>();
-        for (String token : text.split("/")) {
-            if (!token.isEmpty()) {
-                tokens.add(unquote(token, what));
-            }
-        }
-        return tokens;
-    }
-
-    /**
-     * mochiweb_util:unquote over the UTF-8 bytes of {@code text}: {@code %XX} becomes the byte, {@code +} a space,
-     * read from the end as qs_revdecode does; the bytes must be UTF-8.
-     */
-    static String unquote(String text, String what) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        ByteArrayOutputStream reversed = new ByteArrayOutputStream();
-        int i = bytes.length - 1;
-        while (i >= 0) {
-            if (i >= 2 && bytes[i - 2] == '%' && hex(bytes[i - 1]) >= 0 && hex(bytes[i]) >= 0) {
-                reversed.write(hex(bytes[i - 1]) << 4 | hex(bytes[i]));
-                i -= 3;
-            } else {
-                reversed.write(bytes[i] == '+' ? ' ' : bytes[i]);
-                i--;
-            }
-        }
-        byte[] decoded = reversed.toByteArray();
-        for (int a = 0, b = decoded.length - 1; a < b; a++, b--) {
-            byte swap = decoded[a];
-            decoded[a] = decoded[b];
-            decoded[b] = swap;
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(decoded)).toString();
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException("CouchDB answers 500 itself: a " + what + " part decodes to bytes that "
-                    + "are not UTF-8 (" + text + "), which its JSON encoder refuses");
-        }
-    }
-
-    private static int hex(byte b) {
-        return Character.digit((char) (b & 0xff), 16);
     }
 
     private static ArrayNode strings(List<String> values) {

@@ -184,11 +184,4 @@ class RequestObjectsTest {
         assertThatThrownBy(() -> build(get("db/_external/x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("absolute path");
     }
-
-    @Test
-    void percent_escapes_are_read_from_the_end_as_mochiweb_does() {
-        // when: "%%41" is "%A" either way; "+" is a space, "%2B" a plus
-        assertThat(RequestObjects.unquote("%%41", "path")).isEqualTo("%A");
-        assertThat(RequestObjects.unquote("a+%2B%zz", "path")).isEqualTo("a +%zz");
-    }
 }
