@@ -6,34 +6,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import org.couchtck.reference.config.IniFile;
+import org.couchtck.reference.config.IniValues;
 
 /**
  * The configuration the kit answers an OS daemon's {@code get} requests from: sections of string keys and values, read
- * from ini text as CouchDB 2.2.0's config application (config 1.0.4, {@code parse_ini_file}) reads its ini files.
- *
- * <p>The kit keeps this small reader of its own behind this one class, so that it can later read through the
- * reference implementation's ini reader instead without anything else changing.
- *
- * <p>The rules, from {@code parse_ini_file}: lines end at CR LF, LF, CR or Ctrl-Z; a stripped line {@code [name]}
- * opens a section (a {@code ]} anywhere but at the end makes the line ignored); {@code ;} at the start is a comment;
- * otherwise the line splits at each {@code =} with at most one space either side (the {@code "\s?=\s?"} of the
- * Erlang source, where {@code \s} is a space): the first part is the key, the rest (joined by {@code =}) the value, cut at the first {@code " ;"} or tab-semicolon; an empty value
- * deletes the key; a line beginning with one space and more text, with no {@code =}, continues the previous value
- * after a space. Keys before any section belong to the section named {@code ""}. A later value replaces an earlier one.
+ * from ini text as CouchDB 2.2.0's config application (config 1.0.4, {@code parse_ini_file}) reads its ini files, by
+ * the reference implementation's reader ({@link IniFile}), so the kit and the reference endpoint agree on every quirk.
  */
 public final class DaemonConfig {
 
-    private static final Pattern LINE_BREAK = Pattern.compile("\r\n|\n|\r|\032");
-    private static final Pattern EQUALS = Pattern.compile(" ?= ?");
-    private static final Pattern COMMENT = Pattern.compile(" ;|\t;");
-    private static final Pattern CONTINUATION = Pattern.compile("^ \\S.*", Pattern.DOTALL);
 
     private final Map<String, Map<String, String>> sections;
 
@@ -48,52 +35,11 @@ public final class DaemonConfig {
         return new DaemonConfig(Map.of());
     }
 
-    /** The configuration {@code text} holds, read as CouchDB reads an ini file. */
+    /** The configuration {@code text} holds, read as CouchDB reads an ini file (by the reference's reader). */
     public static DaemonConfig parse(String text) {
+        IniValues values = IniValues.of(List.of(IniFile.parse(text)));
         Map<String, Map<String, String>> sections = new LinkedHashMap<>();
-        String section = "";
-        // The key a continuation line extends: only right after the key was set.
-        String lastKey = null;
-        for (String line : LINE_BREAK.split(text, -1)) {
-            String stripped = line.strip();
-            if (stripped.startsWith("[")) {
-                String rest = stripped.substring(1);
-                int close = rest.indexOf(']');
-                if (close == rest.length() - 1) {
-                    section = rest.substring(0, close);
-                }
-                lastKey = null;
-                continue;
-            }
-            if (stripped.startsWith(";")) {
-                continue;
-            }
-            List<String> parts = Arrays.asList(EQUALS.split(stripped, -1));
-            if (parts.size() == 1) {
-                if (lastKey != null && CONTINUATION.matcher(line).matches()) {
-                    String value = COMMENT.split(stripped, -1)[0];
-                    if (!value.isEmpty()) {
-                        Map<String, String> values = sections.get(section);
-                        values.put(lastKey, values.get(lastKey) + " " + value);
-                    }
-                }
-                continue;
-            }
-            String key = parts.get(0);
-            if (key.isEmpty()) {
-                continue;
-            }
-            String value = COMMENT.split(String.join("=", parts.subList(1, parts.size())), -1)[0];
-            Map<String, String> values = sections.computeIfAbsent(section, name -> new LinkedHashMap<>());
-            if (value.isEmpty()) {
-                values.remove(key);
-                lastKey = null;
-            } else {
-                values.remove(key);
-                values.put(key, value);
-                lastKey = key;
-            }
-        }
+        values.sectionNames().forEach(name -> sections.put(name, values.section(name)));
         return new DaemonConfig(sections);
     }
 

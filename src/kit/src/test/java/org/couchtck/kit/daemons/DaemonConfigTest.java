@@ -26,12 +26,12 @@ class DaemonConfigTest {
     }
 
     @Test
-    void a_later_value_wins_and_an_empty_one_deletes_the_key() {
-        // when
-        DaemonConfig config = DaemonConfig.parse("[s]\na = 1\nb = 2\n[s]\na = 3\nb =\n");
+    void the_first_value_of_a_key_in_a_file_counts_and_an_empty_one_sets_nothing() {
+        // when: config.erl keeps a file's values newest first, so the older one is stored last
+        DaemonConfig config = DaemonConfig.parse("[s]\na = 1\nb = 2\n[s]\na = 3\nc =\n");
 
         // then
-        assertThat(config.section("s")).containsExactly(Map.entry("a", "3"));
+        assertThat(config.section("s")).containsExactly(Map.entry("a", "1"), Map.entry("b", "2"));
     }
 
     @Test
