@@ -71,9 +71,33 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "couchtck.user")
     String user;
 
+    /** Command line of the OS daemon the daemon suite plays CouchDB towards. Default: the kit's own daemon. */
+    @Parameter(property = "couchtck.daemon")
+    String daemon;
+
     /**
-     * Which suites run: {@code query-server}, {@code http}. Default: those whose target is set ({@code server},
-     * {@code fixtures}: query-server; {@code endpoint}: http), both when neither is.
+     * An ini file (CouchDB's syntax) the daemon's get requests are answered from; the kit adds the daemon to
+     * {@code [os_daemons]} and a free port to {@code [NAME] port}.
+     */
+    @Parameter(property = "couchtck.daemonConfig")
+    File daemonConfig;
+
+    /** The daemon's name: its key in {@code [os_daemons]} and the section its port goes in (the kit's default: couchtck). */
+    @Parameter(property = "couchtck.daemonName")
+    String daemonName;
+
+    /** Command line of the {@code _external} handler the external suite plays CouchDB towards. Default: the kit's own. */
+    @Parameter(property = "couchtck.external")
+    String external;
+
+    /** How long a daemon or handler may take to exit once its standard input closes ({@code 3s}, the kit's default). */
+    @Parameter(property = "couchtck.exitTimeout")
+    String exitTimeout;
+
+    /**
+     * Which suites run: {@code query-server}, {@code http}, {@code daemon}, {@code external}. Default: those whose
+     * target is set ({@code server}, {@code fixtures}: query-server; {@code endpoint}: http; {@code daemon},
+     * {@code daemonConfig}, {@code daemonName}: daemon; {@code external}: external), all of them when none is.
      */
     @Parameter(property = "couchtck.suites")
     List<String> suites = new ArrayList<>();
@@ -221,6 +245,11 @@ public class RunMojo extends AbstractMojo {
         functions.forEach(file -> args.option("--functions", file.getPath()));
         args.option("--endpoint", endpoint);
         args.option("--user", user);
+        args.option("--daemon", daemon);
+        args.option("--daemon-config", daemonConfig == null ? null : daemonConfig.getPath());
+        args.option("--daemon-name", daemonName);
+        args.option("--external", external);
+        args.option("--exit-timeout", exitTimeout);
         args.list("--suite", suites);
         args.option("--profile", profile);
         args.option("--couchdb-version", couchdbVersion);

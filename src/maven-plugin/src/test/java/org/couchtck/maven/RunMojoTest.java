@@ -48,8 +48,18 @@ class RunMojoTest {
         mojo.casesPerProperty = 10;
         mojo.timePerSuite = "5s";
         mojo.generated = false;
+        mojo.daemon = "./my-daemon --verbose";
+        mojo.daemonConfig = new File("local.ini");
+        mojo.daemonName = "my_daemon";
+        mojo.external = "./my-handler";
+        mojo.exitTimeout = "1s";
 
         assertThat(mojo.arguments()).containsSubsequence("--server", "python3 -m couchdb.view")
+                .containsSubsequence("--daemon", "./my-daemon --verbose")
+                .containsSubsequence("--daemon-config", "local.ini")
+                .containsSubsequence("--daemon-name", "my_daemon")
+                .containsSubsequence("--external", "./my-handler")
+                .containsSubsequence("--exit-timeout", "1s")
                 .containsSubsequence("--language", "python")
                 .containsSubsequence("--functions", "pack.json")
                 .containsSubsequence("--endpoint", "http://127.0.0.1:5984")

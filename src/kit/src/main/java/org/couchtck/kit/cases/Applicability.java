@@ -23,7 +23,12 @@ public record Applicability(boolean applicable, String reason, Cause cause) {
         /** The target speaks a CouchDB version out of the case's range. */
         VERSION,
         /** The run says the target lacks a feature the case needs. */
-        FEATURE
+        FEATURE,
+        /**
+         * The target does not do what the case is about, as seen while the case ran: a daemon that never asks for a
+         * port has no HTTP to check, a handler that does not echo has no echo to compare.
+         */
+        BEHAVIOUR
     }
 
     public Applicability {

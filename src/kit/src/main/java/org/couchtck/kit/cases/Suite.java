@@ -10,7 +10,13 @@ public enum Suite {
     QUERY_SERVER("query-server", "qs."),
 
     /** HTTP cases ({@code http.*}), against {@code --endpoint}. */
-    HTTP("http", "http.");
+    HTTP("http", "http."),
+
+    /** OS-daemon cases ({@code daemon.*}): the kit plays CouchDB towards {@code --daemon}. */
+    DAEMON("daemon", "daemon."),
+
+    /** {@code _external} handler cases ({@code external.*}): the kit plays CouchDB towards {@code --external}. */
+    EXTERNAL("external", "external.");
 
     private final String id;
     private final String casePrefix;
@@ -25,9 +31,14 @@ public enum Suite {
         return id;
     }
 
-    /** The suite a case id belongs to. */
+    /** The prefix of the ids of the suite's cases, e.g. {@code http.}. */
+    public String casePrefix() {
+        return casePrefix;
+    }
+
+    /** The suite a case belongs to: the one whose prefix its id has, else query-server. */
     public static Suite ofCase(String caseId) {
-        return caseId.startsWith(HTTP.casePrefix) ? HTTP : QUERY_SERVER;
+        return Arrays.stream(values()).filter(s -> caseId.startsWith(s.casePrefix)).findFirst().orElse(QUERY_SERVER);
     }
 
     /**

@@ -2,6 +2,11 @@ package org.couchtck.kit.cli;
 
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.cases.Suite;
+import org.couchtck.kit.daemons.DaemonCase;
+import org.couchtck.kit.daemons.DaemonCorpus;
+import org.couchtck.kit.daemons.external.ExternalCase;
+import org.couchtck.kit.daemons.external.ExternalCorpus;
+import org.couchtck.kit.daemons.external.GeneratedExternalSuites;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCorpus;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,9 +31,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code couchtck list}: the cases of both suites (and, with the built-in corpus, the generated suites), filtered.
+ * {@code couchtck list}: the cases of every suite (and, with the built-in corpus, the generated suites), filtered.
  */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "List the cases of the corpus, both suites.")
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List the cases of the corpus, every suite.")
 final class ListCommand implements Callable<Integer> {
 
     enum Format { text, json }
@@ -74,6 +79,20 @@ final class ListCommand implements Callable<Integer> {
                     if (selection.selection().includes(c.id(), c.level())) {
                         cases.add(new Row(c.id(), Suite.HTTP, c.section(), c.level(), c.description(), c.spec(),
                                 c.capabilities(), profile.applicability(c.capabilities())));
+                    }
+                }
+                for (DaemonCase c : DaemonCorpus.builtIn().cases()) {
+                    if (selection.selection().includes(c.id(), c.level())) {
+                        cases.add(new Row(c.id(), Suite.DAEMON, c.section(), c.level(), c.description(), c.spec(),
+                                List.of(), Applicability.yes()));
+                    }
+                }
+                List<ExternalCase> externals = new ArrayList<>(ExternalCorpus.builtIn().cases());
+                externals.addAll(GeneratedExternalSuites.cases());
+                for (ExternalCase c : externals) {
+                    if (selection.selection().includes(c.id(), c.level())) {
+                        cases.add(new Row(c.id(), Suite.EXTERNAL, c.section(), c.level(), c.description(), c.spec(),
+                                List.of(), Applicability.yes()));
                     }
                 }
             }

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
 import org.couchtck.kit.cases.Suite;
+import org.couchtck.kit.daemons.external.GeneratedExternalSuites;
 import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
 import org.couchtck.kit.run.CaseSelection;
 import org.couchtck.kit.run.RunConfiguration;
@@ -25,11 +26,13 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code couchtck replay <case-id> --seed S}: one case again, generated from the seed a report recorded, with the
  * shrunk counterexample and its reproducer. A generated HTTP case ({@code http.generated-feeds.*},
- * {@code http.generated-views.*}) runs against {@code --endpoint} (default: the reference endpoint).
+ * {@code http.generated-views.*}) runs against {@code --endpoint} (default: the reference endpoint), a generated
+ * {@code _external} case ({@code external.generated-requests.*}) against {@code --external} (default: the kit's own
+ * echo handler).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Run one case again: a generated case with the seed of an earlier run (a generated HTTP case "
-                + "against --endpoint), or a corpus case.")
+                + "against --endpoint, a generated _external case against --external), or a corpus case.")
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -44,6 +47,9 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Mixin
     GenerationOptions generation;
+
+    @Mixin
+    DaemonOptions daemons;
 
     @Option(names = "--fixtures", paramLabel = "DIR",
             description = "Load corpus cases from this folder instead of the built-in corpus.")
@@ -61,7 +67,8 @@ final class ReplayCommand implements Callable<Integer> {
         GenerationSettings settings;
         try {
             boolean http = GeneratedHttpSuites.find(caseId).isPresent();
-            boolean generated = GeneratedSuites.find(caseId).isPresent() || http;
+            boolean external = GeneratedExternalSuites.find(caseId).isPresent();
+            boolean generated = GeneratedSuites.find(caseId).isPresent() || http || external;
             if (generated && generation.seed == null) {
                 err.println("couchtck: replaying a generated case needs the --seed of the run to replay");
                 return ExitCodes.USAGE;
@@ -74,7 +81,12 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
             CaseSelection only = new CaseSelection(List.of(caseId), List.of(), Set.of());
-            if (http) {
+            if (external) {
+                // A generated _external case runs against --external.
+                config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
+                        only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.EXTERNAL), Optional.empty(),
+                        Optional.empty(), daemons.targets());
+            } else if (http) {
                 // A generated feed or view case is a case of the HTTP suite: it runs against --endpoint.
                 config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
                         only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.HTTP),

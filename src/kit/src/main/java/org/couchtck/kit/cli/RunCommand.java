@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.couchtck.kit.daemons.DaemonCorpus;
+import org.couchtck.kit.daemons.external.ExternalCorpus;
+import org.couchtck.kit.daemons.external.GeneratedExternalSuites;
 import org.couchtck.kit.endpoint.EndpointProbe;
 import org.couchtck.kit.endpoint.Lockout;
 import org.couchtck.kit.endpoint.EndpointSpec;
@@ -59,7 +62,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code couchtck run}: the suites against their targets (a query server, an HTTP endpoint), with one report. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run the conformance suites (the query-server suite against --server, the HTTP suite against "
-                + "--endpoint) and write one report.")
+                + "--endpoint, the daemon suite against --daemon, the external suite against --external) and write "
+                + "one report.")
 final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -71,6 +75,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     SelectionOptions selection;
 
+    @Mixin
+    DaemonOptions daemons;
+
     @Option(names = "--baseline", paramLabel = "FILE",
             description = "Known failures of the target, with reasons (JSON).")
     Path baseline;
@@ -79,9 +86,10 @@ final class RunCommand implements Callable<Integer> {
     Path fixtures;
 
     @Option(names = "--suite", paramLabel = "SUITE", split = ",",
-            description = "Which suites to run: query-server, http. Default: the suites whose target is given "
-                    + "(--server or --fixtures: query-server; --endpoint: http); with neither, both, against the "
-                    + "embedded references.")
+            description = "Which suites to run: query-server, http, daemon, external. Default: the suites whose "
+                    + "target is given (--server or --fixtures: query-server; --endpoint: http; --daemon, "
+                    + "--daemon-config or --daemon-name: daemon; --external: external); with none, all of them, "
+                    + "against the kit's own references and programs.")
     List<String> suites = new ArrayList<>();
 
     @Option(names = "--report-dir", paramLabel = "DIR", description = "Where to write the reports (default: reports/<run-id>).")
@@ -99,8 +107,9 @@ final class RunCommand implements Callable<Integer> {
     String minApplicable;
 
     @Option(names = "--generated", negatable = true,
-            description = "Run the generated suites (qs.generated-*, http.generated-feeds.*, http.generated-views.*) too; default: with the "
-                    + "built-in corpus (the query-server ones not with --fixtures).")
+            description = "Run the generated suites (qs.generated-*, http.generated-feeds.*, http.generated-views.*, "
+                    + "external.generated-requests.*) too; default: with the built-in corpus (the query-server ones "
+                    + "not with --fixtures).")
     Boolean generated;
 
     @Override
@@ -114,26 +123,29 @@ final class RunCommand implements Callable<Integer> {
             floor = Optional.ofNullable(minApplicable).map(CoverageFloor::parse);
             Set<Suite> wanted = suites.isEmpty() ? defaultSuites()
                     : suites.stream().map(Suite::parse).collect(Collectors.toCollection(() -> EnumSet.noneOf(Suite.class)));
-            // The generated HTTP suites (feeds, views) run with the HTTP suite (its corpus is always the built-in one); the
-            // query-server generated suites by default only with the built-in query-server corpus.
+            // The generated HTTP suites (feeds, views) and _external suite run with their suites (whose corpora are
+            // always the built-in ones); the query-server generated suites by default only with the built-in
+            // query-server corpus.
             boolean queryServerGenerated = wanted.contains(Suite.QUERY_SERVER)
                     && (generated != null ? generated : fixtures == null);
-            boolean feedsGenerated = wanted.contains(Suite.HTTP) && (generated == null || generated);
+            boolean othersGenerated = (wanted.contains(Suite.HTTP) || wanted.contains(Suite.EXTERNAL))
+                    && (generated == null || generated);
             CaseSelection chosen = selection.selection();
-            if (feedsGenerated && wanted.contains(Suite.QUERY_SERVER) && !queryServerGenerated) {
+            if (othersGenerated && wanted.contains(Suite.QUERY_SERVER) && !queryServerGenerated) {
                 List<String> exclude = new ArrayList<>(chosen.exclude());
                 exclude.add("qs.generated-*");
                 chosen = new CaseSelection(chosen.include(), exclude, chosen.levels());
             }
+            daemons.checkSuites(wanted);
             config = new RunConfiguration(target.serverCommand(), target.profile(),
                     target.timeout, Optional.ofNullable(fixtures), chosen,
                     Optional.ofNullable(baseline), target.startTimeout, wanted, Optional.ofNullable(target.endpoint),
-                    Optional.ofNullable(target.user));
+                    Optional.ofNullable(target.user), daemons.targets());
             config.endpointSpec();
             Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
             config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
             config.command();
-            settings = queryServerGenerated || feedsGenerated ? Optional.of(generation.settings(target.language))
+            settings = queryServerGenerated || othersGenerated ? Optional.of(generation.settings(target.language))
                     : Optional.empty();
         } catch (FixtureException | Baseline.BaselineException | IllegalArgumentException e) {
             err.println("couchtck: " + e.getMessage());
@@ -142,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
         return execute(config, settings, reportDir, !noProgress, floor, out, err);
     }
 
-    /** The suites whose target the command line names; both when it names none. */
+    /** The suites whose target the command line names; all of them when it names none. */
     private Set<Suite> defaultSuites() {
         Set<Suite> named = EnumSet.noneOf(Suite.class);
         if (target.serverCommand().isPresent() || fixtures != null) {
@@ -150,6 +162,12 @@ final class RunCommand implements Callable<Integer> {
         }
         if (target.endpoint != null) {
             named.add(Suite.HTTP);
+        }
+        if (daemons.namesDaemon()) {
+            named.add(Suite.DAEMON);
+        }
+        if (daemons.namesExternal()) {
+            named.add(Suite.EXTERNAL);
         }
         return named.isEmpty() ? EnumSet.allOf(Suite.class) : named;
     }
@@ -175,6 +193,11 @@ final class RunCommand implements Callable<Integer> {
                 err.println("couchtck: " + startFailure.get());
                 return ExitCodes.TARGET_UNAVAILABLE;
             }
+        }
+        Optional<String> notRunnable = programProbe(config);
+        if (notRunnable.isPresent()) {
+            err.println("couchtck: " + notRunnable.get());
+            return ExitCodes.TARGET_UNAVAILABLE;
         }
         if (!config.suites().contains(Suite.HTTP)) {
             return executeProbed(config, settings, reportDir, progress, floor, out, err);
@@ -307,6 +330,7 @@ final class RunCommand implements Callable<Integer> {
             case VERSION -> "for other CouchDB versions' message shapes (--couchdb-version)";
             case FEATURE -> "needing a feature the target lacks (--without, or a part of the Externals API the "
                     + "endpoint has not: each case's message says which)";
+            case BEHAVIOUR -> "about something the target does not do (e.g. a daemon that serves no HTTP)";
             case NONE -> "for another reason (see each case's message)";
         };
     }
@@ -333,6 +357,27 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Whether a daemon or handler command given on the command line names a program that can be started, looked up
+     * without starting it (a daemon started only to be stopped might do what daemons do).
+     */
+    private static Optional<String> programProbe(RunConfiguration config) {
+        if (config.suites().contains(Suite.DAEMON) && config.daemons().daemon().isPresent()) {
+            Optional<String> why = config.daemons().daemonCommand().whyNotRunnable();
+            if (why.isPresent()) {
+                return Optional.of("cannot start the daemon `" + config.daemons().daemon().get() + "`: " + why.get());
+            }
+        }
+        if (config.suites().contains(Suite.EXTERNAL) && config.daemons().external().isPresent()) {
+            Optional<String> why = config.daemons().externalCommand().whyNotRunnable();
+            if (why.isPresent()) {
+                return Optional.of("cannot start the _external handler `" + config.daemons().external().get()
+                        + "`: " + why.get());
+            }
+        }
+        return Optional.empty();
+    }
+
     private static boolean neverAnswered(RunResult run) {
         long ran = run.cases().stream().filter(c -> c.verdict() != Verdict.NA).count();
         long errors = run.cases().stream().filter(c -> c.verdict() == Verdict.ERROR).count();
@@ -342,7 +387,9 @@ final class RunCommand implements Callable<Integer> {
     private static void warnAboutUnknownIds(Baseline baseline, Corpus corpus, PrintWriter err) {
         for (String id : baseline.ids()) {
             if (corpus.find(id).isEmpty() && GeneratedSuites.find(id).isEmpty()
-                    && HttpCorpus.builtIn().find(id).isEmpty() && GeneratedHttpSuites.find(id).isEmpty()) {
+                    && HttpCorpus.builtIn().find(id).isEmpty() && GeneratedHttpSuites.find(id).isEmpty()
+                    && DaemonCorpus.builtIn().find(id).isEmpty() && ExternalCorpus.builtIn().find(id).isEmpty()
+                    && GeneratedExternalSuites.find(id).isEmpty()) {
                 err.println("couchtck: warning: baseline lists " + id + ", which is not a case of this corpus");
             }
         }

@@ -2,6 +2,7 @@ package org.couchtck.kit.process;
 
 import java.io.File;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.couchtck.reference.queryserver.QueryServerMain;
@@ -148,6 +150,32 @@ public record ServerCommand(List<String> argv) {
     }
 
     /**
+     * JVM options of the small programs the kit ships (an OS daemon, an {@code _external} handler): one thread's worth
+     * of work each, so the serial collector and C1 alone, which start fastest.
+     */
+    static final List<String> PROGRAM_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-XX:CICompilerCount=1", "-Xss512k", "-XX:-UsePerfData");
+
+    /**
+     * Runs {@code mainClass}, a program the kit ships, in a new JVM: this JVM's java binary, with a class path of
+     * the jars or folders the kit and {@code libraries} (a class of each library the program needs) were loaded from.
+     * Not {@code java.class.path}: inside Maven (the plugin goal) that is Maven's launcher, not the kit.
+     */
+    public static ServerCommand kitProgram(Class<?> mainClass, List<Class<?>> libraries, String... args) {
+        Set<String> entries = new LinkedHashSet<>();
+        entries.add(location(mainClass));
+        libraries.forEach(library -> entries.add(location(library)));
+        List<String> argv = new ArrayList<>();
+        argv.add(currentJava());
+        argv.addAll(PROGRAM_JVM_OPTIONS);
+        argv.add("-cp");
+        argv.add(String.join(File.pathSeparator, entries));
+        argv.add(mainClass.getName());
+        argv.addAll(List.of(args));
+        return new ServerCommand(argv);
+    }
+
+    /**
      * JVM options the reference query server starts with. A query server is one busy thread whose documents die
      * young: the serial collector, a heap that starts at 8 MB (a large young generation only fills memory), and C1
      * alone, which compiles the hot path within the first thousand documents at a fraction of C2's CPU and memory.
@@ -206,6 +234,36 @@ public record ServerCommand(List<String> argv) {
             throw new IllegalStateException("cannot tell where " + type.getName() + " was loaded from: "
                     + source.getLocation(), e);
         }
+    }
+
+    /**
+     * Why the program cannot be started, looked up without starting it: a path that names no file or a file that is
+     * not executable, or a bare name no folder of the {@code PATH} holds as an executable file. Empty when it can
+     * (the start itself may still fail, e.g. on a missing interpreter).
+     */
+    public Optional<String> whyNotRunnable() {
+        String program = argv.get(0);
+        if (program.contains("/") || program.contains(File.separator)) {
+            Path path = Path.of(program);
+            if (!Files.exists(path)) {
+                return Optional.of(program + ": no such file");
+            }
+            if (!Files.isRegularFile(path) || !Files.isExecutable(path)) {
+                return Optional.of(program + ": not an executable file");
+            }
+            return Optional.empty();
+        }
+        String searchPath = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        for (String dir : searchPath.split(Pattern.quote(File.pathSeparator))) {
+            if (dir.isEmpty()) {
+                continue;
+            }
+            Path candidate = Path.of(dir).resolve(program);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(program + ": not found on the PATH");
     }
 
     /** The command as one line a POSIX shell (and {@link #parse}) would split back into the same arguments. */

@@ -48,6 +48,8 @@ public final class StdioServer implements AutoCloseable {
     private static final Duration EXIT_GRACE = Duration.ofMillis(250);
     private static final Duration CLOSE_GRACE = Duration.ofMillis(500);
     private static final Duration KILL_WAIT = Duration.ofSeconds(5);
+    /** A JVM that is exiting should not wait long for the children it kills. */
+    private static final Duration SHUTDOWN_KILL_WAIT = Duration.ofSeconds(1);
     /**
      * The longest a transcript hand-over waits for standard error the server wrote before it to be read: only as
      * long as the reader needs for the bytes already in the pipe, so a generous bound costs nothing when all is well.
@@ -74,6 +76,8 @@ public final class StdioServer implements AutoCloseable {
     private volatile long writeDeadline;
     private volatile boolean writeTimedOut;
     private Thread writeWatchdog;
+    /** Kills the process tree when the kit's JVM exits first (Ctrl-C): a child that ignores its input would stay. */
+    private Thread shutdownHook;
     private Thread stdoutReader;
     private Thread stderrReader;
     private volatile StderrPipe stderr;
@@ -123,6 +127,9 @@ public final class StdioServer implements AutoCloseable {
             stdoutReader.start();
             stderrReader.start();
             writeWatchdog.start();
+            shutdownHook = new Thread(() -> ProcessTree.kill(started.toHandle(), List.of(), SHUTDOWN_KILL_WAIT),
+                    "couchtck-kill-" + pid);
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
     }
 
@@ -263,6 +270,72 @@ public final class StdioServer implements AutoCloseable {
                 return new PipelineResult(replies, logs, Exchange.Outcome.WRITE_FAILED, OptionalInt.empty(),
                         since(started), detail);
             }
+        }
+    }
+
+    /**
+     * Writes {@code line} and its newline and returns without waiting for anything back: for protocols where the
+     * server speaks first and the kit answers (an OS daemon's requests). A write still blocked after {@code timeout}
+     * (the server does not read its input) kills the process tree.
+     *
+     * @return whether the line was written
+     * @throws IllegalStateException when the server was never started
+     */
+    public boolean send(String line, Duration timeout) {
+        Objects.requireNonNull(line, "line");
+        synchronized (exchangeLock) {
+            requireStarted();
+            Transcript record = transcript;
+            record.add(Direction.SENT, line);
+            long started = System.nanoTime();
+            try {
+                return write(line, started, started + timeout.toNanos(), timeout, record).isEmpty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    /**
+     * The next thing the server writes to standard output, waiting up to {@code timeout}: a line (log lines
+     * included, each as it came), a line past the cap, the end of output, or nothing. Nothing is killed here, whatever
+     * came; a line too long is dropped by the reader, which reads on.
+     *
+     * @throws IllegalStateException when the server was never started
+     */
+    public ServerOutput receive(Duration timeout) {
+        synchronized (exchangeLock) {
+            requireStarted();
+            try {
+                Item item = output.poll(System.nanoTime() + timeout.toNanos());
+                if (item == null) {
+                    return new ServerOutput.Silent();
+                }
+                if (item instanceof Received received) {
+                    return new ServerOutput.Received(received.line());
+                }
+                if (item instanceof Overflow overflow) {
+                    return new ServerOutput.TooLong(overflow.bytesSoFar());
+                }
+                return new ServerOutput.Ended();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return new ServerOutput.Silent();
+            }
+        }
+    }
+
+    /**
+     * Closes the server's standard input, as CouchDB's going away does, and returns at once: what the server does next
+     * (its last lines, its exit) is for {@link #receive} and {@link #awaitExit} to see.
+     *
+     * @throws IllegalStateException when the server was never started
+     */
+    public void closeStdin() {
+        synchronized (exchangeLock) {
+            requireStarted();
+            closeStdin(transcript);
         }
     }
 
@@ -411,12 +484,21 @@ public final class StdioServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         ProcessTree.kill(running.toHandle(), descendants, KILL_WAIT);
+        removeShutdownHook();
         output.discard();
         writer.shutdownNow();
         writeWatchdog.interrupt();
         join(stdoutReader);
         join(stderrReader);
         join(writeWatchdog);
+    }
+
+    private void removeShutdownHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down: the hook runs, and finds the tree gone.
+        }
     }
 
     private Optional<Exchange> write(String line, long started, long deadline, Duration timeout, Transcript record)

@@ -88,7 +88,7 @@ public final class Matrix {
         private static boolean countsAgainstCoverage(Applicability.Cause cause) {
             return switch (cause) {
                 case NO_SOURCE, FEATURE, NONE -> true;
-                case LANGUAGE, PROFILE, VERSION -> false;
+                case LANGUAGE, PROFILE, VERSION, BEHAVIOUR -> false;
             };
         }
 

@@ -89,8 +89,11 @@ public final class ConformanceRunner {
             launcher.execute(plan, new TestExecutionListener() {});
         }
         String endpoint = config.suites().contains(Suite.HTTP) ? config.endpointSpec().describe() : null;
-        // an HTTP-only run starts no query server: its command is the endpoint
-        String command = config.suites().contains(Suite.QUERY_SERVER) ? config.command().display() : endpoint;
+        // a run without the query-server suite starts no query server: its command is that of the first suite it ran
+        String command = config.suites().contains(Suite.QUERY_SERVER) ? config.command().display()
+                : endpoint != null ? endpoint
+                : config.suites().contains(Suite.DAEMON) ? config.daemons().daemonCommand().display()
+                : config.daemons().externalCommand().display();
         RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), command,
                 config.profile().language(), config.profile().couchDbVersion().toString(),
                 config.profile().conformance().id(), endpoint);

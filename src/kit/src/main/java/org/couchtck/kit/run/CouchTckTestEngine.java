@@ -15,6 +15,13 @@ import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.daemons.DaemonCase;
+import org.couchtck.kit.daemons.DaemonCorpus;
+import org.couchtck.kit.daemons.DaemonSuiteRunner;
+import org.couchtck.kit.daemons.external.ExternalCase;
+import org.couchtck.kit.daemons.external.ExternalCorpus;
+import org.couchtck.kit.daemons.external.ExternalSuiteRunner;
+import org.couchtck.kit.daemons.external.GeneratedExternalSuites;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCorpus;
 import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
@@ -37,10 +44,11 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 
 /**
  * The {@code couchtck} JUnit Platform engine: its tests are the corpus cases of each suite
- * ({@code [engine:couchtck]/[suite:query-server|http]/[section:S]/[case:ID]}), and with a seed the generated cases
- * of each suite ({@code qs.generated-*}, {@code http.generated-feeds.*}, {@code http.generated-views.*}), for the
- * targets the configuration parameters describe (see {@link RunConfiguration}): a query server for the query-server
- * suite, an HTTP endpoint for the HTTP suite.
+ * ({@code [engine:couchtck]/[suite:query-server|http|daemon|external]/[section:S]/[case:ID]}), and with a seed the
+ * generated cases of each suite ({@code qs.generated-*}, {@code http.generated-feeds.*},
+ * {@code http.generated-views.*}, {@code external.generated-requests.*}), for the targets the configuration
+ * parameters describe (see {@link RunConfiguration}): a query server for the query-server suite, an HTTP endpoint for
+ * the HTTP suite, an OS daemon and an {@code _external} handler for the daemon and external suites.
  *
  * <p>The engine discovers cases only when asked by unique id ({@code [engine:couchtck]} for all of them, or a
  * section or case below it), so that it stays quiet when it merely sits on a classpath that another tool scans for
@@ -87,6 +95,31 @@ public final class CouchTckTestEngine implements TestEngine {
             for (Case testCase : cases) {
                 if (config.selection().includes(testCase)) {
                     sections.offer(testCase.section(), parent -> new CaseDescriptor(parent, testCase));
+                }
+            }
+            sections.attachTo(engine);
+        }
+        boolean generated = GenerationParameters.fromParameters(request.getConfigurationParameters()::get).isPresent();
+        if (config.suites().contains(Suite.DAEMON)) {
+            SuiteDescriptor suite = new SuiteDescriptor(uniqueId, Suite.DAEMON);
+            Sections sections = new Sections(suite, wanted);
+            for (DaemonCase testCase : DaemonCorpus.builtIn().cases()) {
+                if (config.selection().includes(testCase.id(), testCase.level())) {
+                    sections.offer(testCase.section(), parent -> new DaemonCaseDescriptor(parent, testCase));
+                }
+            }
+            sections.attachTo(engine);
+        }
+        if (config.suites().contains(Suite.EXTERNAL)) {
+            SuiteDescriptor suite = new SuiteDescriptor(uniqueId, Suite.EXTERNAL);
+            Sections sections = new Sections(suite, wanted);
+            List<ExternalCase> cases = new ArrayList<>(ExternalCorpus.builtIn().cases());
+            if (generated) {
+                cases.addAll(GeneratedExternalSuites.cases());
+            }
+            for (ExternalCase testCase : cases) {
+                if (config.selection().includes(testCase.id(), testCase.level())) {
+                    sections.offer(testCase.section(), parent -> new ExternalCaseDescriptor(parent, testCase));
                 }
             }
             sections.attachTo(engine);
@@ -163,6 +196,8 @@ public final class CouchTckTestEngine implements TestEngine {
                 switch (suite.suite()) {
                     case QUERY_SERVER -> executeQueryServer(suite, config, generation, baseline, sink, listener);
                     case HTTP -> http.orElseThrow().report(baseline, sink, listener);
+                    case DAEMON -> executeDaemons(suite, config, baseline, sink, listener);
+                    case EXTERNAL -> executeExternal(suite, config, generation, baseline, sink, listener);
                 }
                 listener.executionFinished(suite, TestExecutionResult.successful());
             }
@@ -203,6 +238,64 @@ public final class CouchTckTestEngine implements TestEngine {
                 listener.executionFinished(section, TestExecutionResult.successful());
             }
         }
+    }
+
+    /** The daemon suite: every session at once, then each case's verdict in order. */
+    private static void executeDaemons(SuiteDescriptor suite, RunConfiguration config, Baseline baseline,
+            Consumer<CaseResult> sink, EngineExecutionListener listener) {
+        List<DaemonCaseDescriptor> descriptors = new ArrayList<>();
+        suite.getChildren().forEach(section -> section.getChildren()
+                .forEach(child -> descriptors.add((DaemonCaseDescriptor) child)));
+        List<DaemonCase> cases = descriptors.stream().map(DaemonCaseDescriptor::testCase).toList();
+        List<CaseResult> results;
+        try {
+            results = new DaemonSuiteRunner(config.daemons()).run(cases);
+        } catch (RuntimeException e) {
+            results = cases.stream().map(c -> guarded(c.id(), c.section(), c.level(), c.description(), c.spec(),
+                    () -> {
+                        throw e;
+                    })).toList();
+        }
+        int next = 0;
+        for (TestDescriptor section : suite.getChildren()) {
+            listener.executionStarted(section);
+            for (TestDescriptor child : section.getChildren()) {
+                reportOrSkip(child, results.get(next++), baseline, sink, listener);
+            }
+            listener.executionFinished(section, TestExecutionResult.successful());
+        }
+    }
+
+    /** The {@code _external} suite: one case after the other against one handler process. */
+    private static void executeExternal(SuiteDescriptor suite, RunConfiguration config,
+            Optional<GenerationSettings> generation, Baseline baseline, Consumer<CaseResult> sink,
+            EngineExecutionListener listener) {
+        GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
+        try (ExternalSuiteRunner runner = new ExternalSuiteRunner(config.daemons(), config.timeout(),
+                config.startTimeout(), settings.seed(), settings.budget())) {
+            for (TestDescriptor section : suite.getChildren()) {
+                listener.executionStarted(section);
+                for (TestDescriptor child : section.getChildren()) {
+                    ExternalCase testCase = ((ExternalCaseDescriptor) child).testCase();
+                    reportOrSkip(child, guarded(testCase.id(), testCase.section(), testCase.level(),
+                            testCase.description(), testCase.spec(), () -> runner.run(testCase)), baseline, sink,
+                            listener);
+                }
+                listener.executionFinished(section, TestExecutionResult.successful());
+            }
+        }
+    }
+
+    /** Reports an NA result as a skipped test, any other with the baseline applied. */
+    private static void reportOrSkip(TestDescriptor descriptor, CaseResult result, Baseline baseline,
+            Consumer<CaseResult> sink, EngineExecutionListener listener) {
+        if (result.verdict() == Verdict.NA) {
+            sink.accept(result);
+            listener.executionSkipped(descriptor, result.message());
+            return;
+        }
+        listener.executionStarted(descriptor);
+        report(descriptor, baseline.apply(result), sink, listener);
     }
 
     private static CaseResult run(CaseExecutor executor, GeneratedSuiteRunner generated, Case testCase) {

@@ -9,6 +9,7 @@ import java.util.Objects;
 import org.couchtck.kit.endpoint.EndpointSpec;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +23,8 @@ import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.cases.FunctionLibrary;
 import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.cases.TargetProfile;
+import org.couchtck.kit.daemons.DaemonSettings;
+import org.couchtck.kit.daemons.DaemonTargets;
 import org.couchtck.kit.process.ServerCommand;
 import org.couchtck.kit.process.StdioServerOptions;
 
@@ -40,6 +43,7 @@ import org.couchtck.kit.process.StdioServerOptions;
  * @param suites which suites run
  * @param endpoint the {@code --endpoint} of the HTTP suite; empty means the embedded reference endpoint
  * @param endpointUser {@code name:password} of the endpoint's admin when not in its URL
+ * @param daemons the targets of the daemon and {@code _external} suites, and their time bounds
  */
 public record RunConfiguration(
         Optional<String> server,
@@ -51,7 +55,8 @@ public record RunConfiguration(
         Duration startTimeout,
         Set<Suite> suites,
         Optional<String> endpoint,
-        Optional<String> endpointUser) {
+        Optional<String> endpointUser,
+        DaemonTargets daemons) {
 
     public static final String SERVER = "couchtck.server";
     public static final String LANGUAGE = "couchtck.language";
@@ -69,11 +74,29 @@ public record RunConfiguration(
     public static final String SUITES = "couchtck.suites";
     public static final String ENDPOINT = "couchtck.endpoint";
     public static final String ENDPOINT_USER = "couchtck.endpointUser";
+    public static final String DAEMON = "couchtck.daemon";
+    public static final String DAEMON_CONFIG = "couchtck.daemonConfig";
+    public static final String DAEMON_NAME = "couchtck.daemonName";
+    public static final String EXTERNAL = "couchtck.external";
+    public static final String EXIT_TIMEOUT_MILLIS = "couchtck.exitTimeoutMillis";
+    public static final String DAEMON_FIRST_LINE_MILLIS = "couchtck.daemon.firstLineMillis";
+    public static final String DAEMON_OBSERVE_MILLIS = "couchtck.daemon.observeMillis";
+    public static final String DAEMON_PORT_MILLIS = "couchtck.daemon.portMillis";
+    public static final String DAEMON_MAX_LINE_BYTES = "couchtck.daemon.maxLineBytes";
 
     public RunConfiguration {
         suites = suites.isEmpty() ? EnumSet.allOf(Suite.class) : Collections.unmodifiableSet(EnumSet.copyOf(suites));
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(endpointUser, "endpointUser");
+        Objects.requireNonNull(daemons, "daemons");
+    }
+
+    /** A run whose daemon and {@code _external} suites, if they run, take the kit's own programs. */
+    public RunConfiguration(Optional<String> server, TargetProfile profile, Duration timeout, Optional<Path> fixtures,
+            CaseSelection selection, Optional<Path> baseline, Duration startTimeout, Set<Suite> suites,
+            Optional<String> endpoint, Optional<String> endpointUser) {
+        this(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites, endpoint, endpointUser,
+                DaemonTargets.defaults());
     }
 
     /** A run of the query-server suite only. */
@@ -97,19 +120,26 @@ public record RunConfiguration(
         return new RunConfiguration(Optional.empty(),
                 new TargetProfile("javascript", CouchDbVersion.LATEST, Set.of()),
                 Duration.ofSeconds(5), Optional.empty(), CaseSelection.all(), Optional.empty(),
-                StdioServerOptions.DEFAULT_START_TIMEOUT, EnumSet.allOf(Suite.class), Optional.empty(), Optional.empty());
+                StdioServerOptions.DEFAULT_START_TIMEOUT, EnumSet.allOf(Suite.class), Optional.empty(), Optional.empty(),
+                DaemonTargets.defaults());
     }
 
     /** This configuration running {@code wanted} suites. */
     public RunConfiguration withSuites(Set<Suite> wanted) {
         return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, wanted,
-                endpoint, endpointUser);
+                endpoint, endpointUser, daemons);
     }
 
     /** This configuration with the HTTP suite pointed at {@code spec} (see {@code --endpoint}). */
     public RunConfiguration withEndpoint(Optional<String> spec, Optional<String> user) {
         return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites,
-                spec, user);
+                spec, user, daemons);
+    }
+
+    /** This configuration with the daemon and {@code _external} suites pointed at {@code targets}. */
+    public RunConfiguration withDaemons(DaemonTargets targets) {
+        return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites,
+                endpoint, endpointUser, targets);
     }
 
     /**
@@ -127,20 +157,21 @@ public record RunConfiguration(
     }
 
     /**
-     * What the reports name the target: the query server's command line (or {@code reference}) for a query-server run,
-     * the endpoint (its URL without credentials, {@code docker:IMAGE}, or {@code reference}) for an HTTP run, both
-     * when both suites run against something other than the references.
+     * What the reports name the target: each running suite's target (the query server's command line, the endpoint's
+     * URL without credentials or {@code docker:IMAGE}, the daemon's and the handler's command lines), or
+     * {@code reference} for the kit's own; the distinct names in suite order, joined by {@code " + "}.
      */
     public String targetName() {
-        String queryServer = server.orElse("reference");
-        if (!suites.contains(Suite.HTTP)) {
-            return queryServer;
+        Set<String> names = new LinkedHashSet<>();
+        for (Suite suite : suites) {
+            names.add(switch (suite) {
+                case QUERY_SERVER -> server.orElse("reference");
+                case HTTP -> endpointName();
+                case DAEMON -> daemons.describeDaemon();
+                case EXTERNAL -> daemons.describeExternal();
+            });
         }
-        String endpointName = endpointName();
-        if (!suites.contains(Suite.QUERY_SERVER) || queryServer.equals(endpointName)) {
-            return endpointName;
-        }
-        return queryServer + " + " + endpointName;
+        return names.isEmpty() ? "reference" : String.join(" + ", names);
     }
 
     /** The HTTP suite's target in a few words: {@code reference}, a URL without credentials, or docker:IMAGE. */
@@ -173,6 +204,16 @@ public record RunConfiguration(
         parameters.put(SUITES, suites.stream().map(Suite::id).collect(Collectors.joining(",")));
         endpoint.ifPresent(e -> parameters.put(ENDPOINT, e));
         endpointUser.ifPresent(u -> parameters.put(ENDPOINT_USER, u));
+        daemons.daemon().ifPresent(d -> parameters.put(DAEMON, d));
+        daemons.daemonConfig().ifPresent(f -> parameters.put(DAEMON_CONFIG, f.toString()));
+        parameters.put(DAEMON_NAME, daemons.daemonName());
+        daemons.external().ifPresent(e -> parameters.put(EXTERNAL, e));
+        DaemonSettings bounds = daemons.settings();
+        parameters.put(EXIT_TIMEOUT_MILLIS, Long.toString(bounds.exitWithin().toMillis()));
+        parameters.put(DAEMON_FIRST_LINE_MILLIS, Long.toString(bounds.firstLineWithin().toMillis()));
+        parameters.put(DAEMON_OBSERVE_MILLIS, Long.toString(bounds.observe().toMillis()));
+        parameters.put(DAEMON_PORT_MILLIS, Long.toString(bounds.portWithin().toMillis()));
+        parameters.put(DAEMON_MAX_LINE_BYTES, Integer.toString(bounds.maxLineBytes()));
         return parameters;
     }
 
@@ -212,19 +253,39 @@ public record RunConfiguration(
                 startTimeout,
                 list(get.apply(SUITES)).stream().map(Suite::parse).collect(Collectors.toSet()),
                 get.apply(ENDPOINT).filter(s -> !s.isBlank()),
-                get.apply(ENDPOINT_USER).filter(s -> !s.isBlank()));
+                get.apply(ENDPOINT_USER).filter(s -> !s.isBlank()),
+                daemons(get));
+    }
+
+    private static DaemonTargets daemons(Function<String, Optional<String>> get) {
+        DaemonSettings d = DaemonSettings.defaults();
+        long maxLine = positive(get, DAEMON_MAX_LINE_BYTES, "bytes").orElse((long) d.maxLineBytes());
+        DaemonSettings bounds = new DaemonSettings(
+                millis(get, DAEMON_FIRST_LINE_MILLIS).orElse(d.firstLineWithin()),
+                millis(get, DAEMON_OBSERVE_MILLIS).orElse(d.observe()),
+                millis(get, EXIT_TIMEOUT_MILLIS).orElse(d.exitWithin()),
+                millis(get, DAEMON_PORT_MILLIS).orElse(d.portWithin()),
+                (int) Math.min(Integer.MAX_VALUE, maxLine));
+        return new DaemonTargets(get.apply(DAEMON).filter(s -> !s.isBlank()),
+                get.apply(DAEMON_CONFIG).filter(s -> !s.isBlank()).map(Path::of),
+                get.apply(DAEMON_NAME).filter(s -> !s.isBlank()).orElse(DaemonTargets.DEFAULT_NAME),
+                get.apply(EXTERNAL).filter(s -> !s.isBlank()), bounds);
     }
 
     private static Optional<Duration> millis(Function<String, Optional<String>> get, String parameter) {
+        return positive(get, parameter, "ms").map(Duration::ofMillis);
+    }
+
+    private static Optional<Long> positive(Function<String, Optional<String>> get, String parameter, String unit) {
         return get.apply(parameter).filter(s -> !s.isBlank()).map(s -> {
             try {
-                long millis = Long.parseLong(s.trim());
-                if (millis <= 0) {
+                long value = Long.parseLong(s.trim());
+                if (value <= 0) {
                     throw new NumberFormatException();
                 }
-                return Duration.ofMillis(millis);
+                return value;
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(parameter + " must be a positive number of ms, not " + s);
+                throw new IllegalArgumentException(parameter + " must be a positive number of " + unit + ", not " + s);
             }
         });
     }

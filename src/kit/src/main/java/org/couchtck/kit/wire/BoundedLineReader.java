@@ -3,6 +3,8 @@ package org.couchtck.kit.wire;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,10 +24,16 @@ public final class BoundedLineReader {
      * @param truncated whether the line was longer than the cap and only its start is in {@code text}
      * @param byteLength the line's full length in bytes, newline excluded
      * @param terminated whether the line ended with {@code '\n'}; false for a last line cut off by end of input
+     * @param validUtf8 whether the bytes kept were valid UTF-8 (false: {@code text} holds U+FFFD where they were not)
      */
-    public record Line(String text, boolean truncated, long byteLength, boolean terminated) {
+    public record Line(String text, boolean truncated, long byteLength, boolean terminated, boolean validUtf8) {
         public Line {
             Objects.requireNonNull(text, "text");
+        }
+
+        /** A line of valid UTF-8. */
+        public Line(String text, boolean truncated, long byteLength, boolean terminated) {
+            this(text, truncated, byteLength, terminated, true);
         }
     }
 
@@ -74,7 +82,8 @@ public final class BoundedLineReader {
                 if (length == 0) {
                     return Optional.empty();
                 }
-                return Optional.of(new Line(decode(), overflowed, length, false));
+                String text = decode();
+                return Optional.of(new Line(text, overflowed, length, false, validUtf8(text, overflowed)));
             }
             int newline = indexOfNewline();
             int end = newline < 0 ? limit : newline;
@@ -88,7 +97,8 @@ public final class BoundedLineReader {
                 onOverflow.accept(length);
             }
             if (newline >= 0) {
-                return Optional.of(new Line(decode(), overflowed, length, true));
+                String text = decode();
+                return Optional.of(new Line(text, overflowed, length, true, validUtf8(text, overflowed)));
             }
         }
     }
@@ -114,6 +124,37 @@ public final class BoundedLineReader {
         position = 0;
         limit = read;
         return true;
+    }
+
+    /**
+     * Whether the kept bytes were valid UTF-8. Only a text with U+FFFD in it can come from invalid bytes, so the strict
+     * check runs only then (a line cut at the cap may end inside a character: that end does not count).
+     */
+    private boolean validUtf8(String text, boolean truncated) {
+        if (text.indexOf('\uFFFD') < 0) {
+            return true;
+        }
+        byte[] bytes = kept.toByteArray();
+        int length = bytes.length;
+        if (truncated) {
+            // Drop a character the cap cut in two: at most three bytes of an unfinished sequence.
+            int start = Math.max(0, length - 3);
+            for (int i = length - 1; i >= start; i--) {
+                if ((bytes[i] & 0xC0) == 0xC0) {
+                    length = i;
+                    break;
+                }
+                if ((bytes[i] & 0x80) == 0) {
+                    break;
+                }
+            }
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes, 0, length));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     private String decode() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.couchtck.kit.testservers.AbandoningKit;
 import org.couchtck.kit.testservers.CrashOnMapDocServer;
 import org.couchtck.kit.testservers.EchoServer;
 import org.couchtck.kit.testservers.EnvironmentServer;
@@ -364,6 +366,57 @@ class StdioServerTest {
 
         assertThat(never.isAlive()).isFalse();
         assertThat(never.exitCode()).isEmpty();
+    }
+
+    @Test
+    void should_hand_over_each_line_as_it_came_when_the_kit_receives_instead_of_exchanging() throws Exception {
+        // given
+        StdioServer server = start(EchoServer.class, "--echo");
+
+        // when: the kit writes first and reads what comes, log lines included
+        boolean sent = server.send("[\"log\",\"one\"]", REPLY);
+        ServerOutput first = server.receive(REPLY);
+        ServerOutput nothing = server.receive(Duration.ofMillis(200));
+
+        // then: silence is no fault, nothing is killed
+        assertThat(sent).isTrue();
+        assertThat(first).isInstanceOfSatisfying(ServerOutput.Received.class,
+                received -> assertThat(received.line().text()).isEqualTo("[\"log\",\"one\"]"));
+        assertThat(nothing).isInstanceOf(ServerOutput.Silent.class);
+        assertThat(server.isAlive()).isTrue();
+        assertThat(server.killedByKit()).isFalse();
+    }
+
+    @Test
+    void should_see_the_end_of_output_and_the_exit_once_the_kit_closes_standard_input() throws Exception {
+        // given
+        StdioServer server = start(EchoServer.class);
+
+        // when
+        server.closeStdin();
+        ServerOutput end = server.receive(REPLY);
+
+        // then
+        assertThat(end).isInstanceOf(ServerOutput.Ended.class);
+        assertThat(server.awaitExit(REPLY)).hasValue(0);
+        assertThat(server.send("true", SHORT)).isFalse();
+    }
+
+    @Test
+    void should_kill_the_process_tree_when_the_kits_jvm_exits_without_closing_it() throws Exception {
+        // given: a kit JVM that starts a daemon that ignores its input and has a child, then exits
+        Process kit = new ProcessBuilder(ServerCommand.javaMain(AbandoningKit.class.getName()).argv())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String[] pids = new String(kit.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip().split(" ");
+
+        // when
+        assertThat(kit.waitFor(20, TimeUnit.SECONDS)).isTrue();
+
+        // then: both are gone (the hook waits for them)
+        for (String pid : pids) {
+            ProcessHandle.of(Long.parseLong(pid)).ifPresent(p -> assertThat(p.onExit())
+                    .succeedsWithin(Duration.ofSeconds(10)));
+        }
     }
 
     private StdioServer start(Class<?> mainClass, String... args) throws TargetStartException {

@@ -166,4 +166,34 @@ class BoundedLineReaderTest {
             return count;
         }
     }
+    @Test
+    void should_tell_a_line_of_invalid_utf8_from_one_that_holds_a_replacement_character() throws IOException {
+        // given: bytes that are no UTF-8, then U+FFFD written as UTF-8
+        byte[] bytes = {'[', (byte) 0xC3, '(', ']', '\n', '"', (byte) 0xEF, (byte) 0xBF, (byte) 0xBD, '"', '\n'};
+        BoundedLineReader reader = new BoundedLineReader(new ByteArrayInputStream(bytes), 1024);
+
+        // when
+        Line invalid = reader.readLine().orElseThrow();
+        Line replacement = reader.readLine().orElseThrow();
+
+        // then
+        assertThat(invalid.validUtf8()).isFalse();
+        assertThat(invalid.text()).contains("\uFFFD");
+        assertThat(replacement.validUtf8()).isTrue();
+        assertThat(replacement.text()).isEqualTo("\"\uFFFD\"");
+    }
+
+    @Test
+    void should_not_count_a_character_the_cap_cut_in_two_as_invalid_utf8() throws IOException {
+        // given: "é" (2 bytes) across a 4-byte cap, and a U+FFFD inside the kept part
+        byte[] bytes = {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD, (byte) 0xC3, (byte) 0xA9, '\n'};
+        BoundedLineReader reader = new BoundedLineReader(new ByteArrayInputStream(bytes), 4);
+
+        // when
+        Line line = reader.readLine().orElseThrow();
+
+        // then
+        assertThat(line.truncated()).isTrue();
+        assertThat(line.validUtf8()).isTrue();
+    }
 }

@@ -1,0 +1,132 @@
+package org.couchtck.kit.daemons;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.couchtck.kit.cases.Applicability;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.wire.Direction;
+import org.couchtck.kit.wire.TranscriptEntry;
+
+/**
+ * Runs daemon cases: one {@link DaemonSession} per distinct {@link SessionSpec} the cases name, all sessions at once
+ * (each with processes of its own), then each case's check on its session.
+ */
+public final class DaemonSuiteRunner {
+
+    private final DaemonTargets targets;
+
+    public DaemonSuiteRunner(DaemonTargets targets) {
+        this.targets = targets;
+    }
+
+    /** The results of {@code cases}, in their order. Never throws for what the daemon does. */
+    public List<CaseResult> run(List<DaemonCase> cases) {
+        Instant started = Instant.now();
+        ServerCommand command;
+        DaemonConfig base;
+        HaltingRule halting;
+        try {
+            command = targets.daemonCommand();
+            base = targets.baseConfig();
+            halting = HaltingRule.from(base);
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            return cases.stream().map(c -> error(c, "the daemon suite could not be set up: " + e.getMessage(),
+                    List.of(), started)).toList();
+        }
+        Map<SessionSpec, List<DaemonCase>> bySession = new LinkedHashMap<>();
+        cases.forEach(c -> bySession.computeIfAbsent(c.session(), s -> new ArrayList<>()).add(c));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, bySession.size()), task -> {
+            Thread thread = new Thread(task, "couchtck-daemon-session");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            Map<SessionSpec, Future<SessionRecord>> sessions = new LinkedHashMap<>();
+            for (SessionSpec spec : bySession.keySet()) {
+                DaemonSession session = new DaemonSession(command, configFor(spec, base), spec.replyDelay(),
+                        targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()));
+                sessions.put(spec, pool.submit(session::run));
+            }
+            Map<String, CaseResult> results = new LinkedHashMap<>();
+            for (Map.Entry<SessionSpec, Future<SessionRecord>> entry : sessions.entrySet()) {
+                SessionRecord record;
+                try {
+                    record = entry.getValue().get();
+                } catch (ExecutionException e) {
+                    for (DaemonCase c : bySession.get(entry.getKey())) {
+                        results.put(c.id(), error(c, "internal error of the kit: " + e.getCause(), List.of(),
+                                started));
+                    }
+                    continue;
+                }
+                for (DaemonCase c : bySession.get(entry.getKey())) {
+                    results.put(c.id(), judge(c, entry.getKey(), record, started));
+                }
+            }
+            return cases.stream().map(c -> results.get(c.id())).toList();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return cases.stream().map(c -> error(c, "interrupted before the case finished", List.of(), started))
+                    .toList();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The configuration of a session: the run's, with a free port for the daemon, or nothing; then the case's. */
+    private DaemonConfig configFor(SessionSpec spec, DaemonConfig base) {
+        DaemonConfig config = spec.config() == SessionSpec.ConfigMode.EMPTY ? DaemonConfig.empty()
+                : base.with(targets.daemonName(), "port", Integer.toString(freePort()));
+        return config.with(spec.ini());
+    }
+
+    private static CaseResult judge(DaemonCase c, SessionSpec spec, SessionRecord record, Instant started) {
+        List<TranscriptEntry> transcript = new ArrayList<>();
+        transcript.add(new TranscriptEntry(started, Direction.EVENT, "session: " + spec.describe()
+                + "; check: " + c.check().id()));
+        transcript.addAll(record.transcript());
+        if (record.startFailure().isPresent()) {
+            return error(c, record.startFailure().get(), transcript, started);
+        }
+        DaemonCheck.Judgement judgement = c.check().judge(record);
+        Verdict verdict = switch (judgement.outcome()) {
+            case PASS -> Verdict.PASS;
+            case BROKEN -> Verdict.broken(c.level());
+            case NOT_APPLICABLE -> Verdict.NA;
+        };
+        CaseResult result = new CaseResult(c.id(), c.section(), c.level(), c.description(), c.spec(), verdict,
+                judgement.message(), "", "", -1, transcript, OptionalLong.empty(),
+                Duration.between(started, Instant.now()), "");
+        return verdict == Verdict.NA ? result.withNotApplicable(Applicability.Cause.BEHAVIOUR) : result;
+    }
+
+    private static CaseResult error(DaemonCase c, String message, List<TranscriptEntry> transcript,
+            Instant started) {
+        return new CaseResult(c.id(), c.section(), c.level(), c.description(), c.spec(), Verdict.ERROR, message, "",
+                "", -1, transcript, OptionalLong.empty(), Duration.between(started, Instant.now()), "");
+    }
+
+    /** A port nothing listens on now, on the loopback interface the daemon is probed on. */
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port for the daemon: " + e.getMessage(), e);
+        }
+    }
+}
