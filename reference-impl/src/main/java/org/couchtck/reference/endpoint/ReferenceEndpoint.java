@@ -209,8 +209,12 @@ public final class ReferenceEndpoint implements AutoCloseable {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        // CouchDB takes %2F inside a segment as part of a document id (a/b), which Jetty refuses by default
-        http.setUriCompliance(UriCompliance.DEFAULT.with("couchdb", UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR));
+        // CouchDB (mochiweb) takes the raw path as it comes: %2F and %25 inside a segment are part of a document id
+        // (a/b, a%b), and empty segments or ;parameters reach a proxied backend untouched; Jetty refuses them all by
+        // default as ambiguous. The routes read the raw path and decode it themselves.
+        http.setUriCompliance(UriCompliance.DEFAULT.with("couchdb", UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR,
+                UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING, UriCompliance.Violation.AMBIGUOUS_EMPTY_SEGMENT,
+                UriCompliance.Violation.AMBIGUOUS_PATH_PARAMETER));
         this.connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
         connector.setHost(options.host());
         connector.setPort(options.port());

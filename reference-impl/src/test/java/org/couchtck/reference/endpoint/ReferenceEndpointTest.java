@@ -67,6 +67,20 @@ class ReferenceEndpointTest {
     }
 
     @Test
+    void should_take_a_percent_encoded_percent_sign_as_part_of_a_document_id_as_couchdb_does() {
+        // given: Jetty refuses %25 in a path as ambiguous unless told otherwise; CouchDB 3.5.2 answers 201 id "a%b"
+        admin.put("/percent", null);
+
+        // when
+        TestClient.Reply created = admin.put("/percent/a%25b", "{}");
+
+        // then
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.body().get("id").asText()).isEqualTo("a%b");
+        assertThat(admin.get("/percent/a%25b").status()).isEqualTo(200);
+    }
+
+    @Test
     void should_answer_409_to_a_write_on_a_stale_revision_or_without_one() {
         admin.put("/stale", null);
         String first = admin.put("/stale/doc", "{\"v\":1}").body().get("rev").asText();
