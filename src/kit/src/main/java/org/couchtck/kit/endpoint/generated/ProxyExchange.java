@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.couchtck.kit.generate.Choices;
 
 /**
@@ -58,8 +59,11 @@ record ProxyExchange(String method, String rest, List<Header> headers, Optional<
      */
     private static final List<String> ENCODED = List.of("/", "?", "#", "%", " ", "&", "=", "+", "é", "ß", "漢",
             "😀", "\"", "<");
+    private static final String FORM = "application/x-www-form-urlencoded";
     private static final List<String> CONTENT_TYPES = List.of("text/plain; charset=utf-8", "application/json",
-            "application/octet-stream", "application/x-www-form-urlencoded");
+            "application/octet-stream", FORM);
+    /** A % that starts no percent-encoding. */
+    private static final Pattern STRAY_PERCENT = Pattern.compile("%(?![0-9A-Fa-f]{2})");
     /** Writes the script ASCII-only: it travels in a header. */
     private static final ObjectMapper ASCII = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
@@ -86,6 +90,11 @@ record ProxyExchange(String method, String rest, List<Header> headers, Optional<
         if (method.equals("PUT") || method.equals("POST")) {
             contentType = Optional.of(c.pick(CONTENT_TYPES));
             String piece = text(c, 40);
+            if (contentType.get().equals(FORM)) {
+                // The kit's backend (WireMock) decodes a form body to log it, and answers 500 itself to a stray %:
+                // a fault of the instrument, not of the proxy, so form bodies are valid form encoding.
+                piece = STRAY_PERCENT.matcher(piece).replaceAll("%25");
+            }
             body = Optional.of(c.chance(10) ? piece.repeat(c.between(100, 2000)) : piece);
             chunked = !body.get().isEmpty() && c.chance(30);
         }
