@@ -70,6 +70,65 @@ public final class FixtureReader {
         }
     }
 
+    /** Reads one case of a sectioned fixture file: its node, its JSON pointer, the file's section and spec. */
+    @FunctionalInterface
+    public interface CaseParser<T> {
+        T parse(JsonNode node, String at, String section, String fileSpec);
+    }
+
+    /** A case read from a sectioned fixture file, with its JSON pointer. */
+    @FunctionalInterface
+    public interface Located<T, L> {
+        L at(T testCase, String pointer);
+    }
+
+    /**
+     * The cases of a sectioned fixture file ({@code {"section", "spec", "cases": [...]}} and {@code fileFields}), each
+     * read by {@code parser}, in file order. The shape the HTTP, daemon and external suites' files share.
+     */
+    public <T, L> List<L> sectionedCases(String text, Set<String> fileFields, CaseParser<T> parser,
+            Located<T, L> located) {
+        JsonNode root = readJson(text);
+        requireObject(root, "", "a fixture file is an object with section, spec and cases");
+        onlyFields(root, "", fileFields);
+        String section = section(root);
+        String fileSpec = optionalText(root, "", "spec").orElse("");
+        JsonNode cases = root.get("cases");
+        if (cases == null || !cases.isArray()) {
+            throw problem("/cases", "cases must be an array");
+        }
+        List<L> loaded = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            enterCase("");
+            String at = "/cases/" + i;
+            loaded.add(located.at(parser.parse(cases.get(i), at, section, fileSpec), at));
+        }
+        return loaded;
+    }
+
+    /**
+     * The id of the case at {@code at}, which must be {@code <suitePrefix>.<section>.<name>} with lowercase
+     * {@code [a-z0-9_-]} segments and the file's section; problems from here on name the case.
+     */
+    public String caseId(JsonNode node, String at, String suitePrefix, String section) {
+        requireObject(node, at, "a case is an object");
+        JsonNode idNode = node.get("id");
+        if (idNode != null && idNode.isTextual()) {
+            enterCase(idNode.textValue());
+        }
+        String id = requiredText(node, at, "id");
+        if (!Pattern.compile(Pattern.quote(suitePrefix) + "(\\.[a-z0-9_-]+){2,}").matcher(id).matches()) {
+            throw problem(at + "/id", "id must be " + suitePrefix + ".<section>.<name> with lowercase [a-z0-9_-] "
+                    + "segments");
+        }
+        String idSection = id.split("\\.")[1];
+        if (!idSection.equals(section)) {
+            throw problem(at + "/id", "the id's section '" + idSection + "' differs from the file's section '"
+                    + section + "'");
+        }
+        return id;
+    }
+
     /** The file's {@code section}: required, lowercase {@code [a-z0-9_-]+}. */
     public String section(JsonNode root) {
         String section = requiredText(root, "", "section");

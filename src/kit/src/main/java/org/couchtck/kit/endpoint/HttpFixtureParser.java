@@ -29,7 +29,6 @@ final class HttpFixtureParser {
     record Loaded(HttpCase testCase, String pointer) {
     }
 
-    static final Pattern ID = Pattern.compile("http(\\.[a-z0-9_-]+){2,}");
     /** An ini request's path: a section and a key, each without a slash or a query. */
     private static final Pattern INI_PATH = Pattern.compile("/[^/?#]+/[^/?#]+");
     private static final Pattern RECORDING = Pattern.compile("[a-z0-9_-]+(\\.[a-z0-9_-]+)+");
@@ -73,39 +72,11 @@ final class HttpFixtureParser {
 
     /** The cases of the file, in file order. */
     List<Loaded> parse(String text) {
-        JsonNode root = reader.readJson(text);
-        reader.requireObject(root, "", "a fixture file is an object with section, spec and cases");
-        reader.onlyFields(root, "", FILE_FIELDS);
-        String section = reader.section(root);
-        String fileSpec = reader.optionalText(root, "", "spec").orElse("");
-        JsonNode cases = root.get("cases");
-        if (cases == null || !cases.isArray()) {
-            throw reader.problem("/cases", "cases must be an array");
-        }
-        List<Loaded> loaded = new ArrayList<>();
-        for (int i = 0; i < cases.size(); i++) {
-            reader.enterCase("");
-            String at = "/cases/" + i;
-            loaded.add(new Loaded(parseCase(cases.get(i), at, section, fileSpec), at));
-        }
-        return loaded;
+        return reader.sectionedCases(text, FILE_FIELDS, this::parseCase, Loaded::new);
     }
 
     private HttpCase parseCase(JsonNode node, String at, String section, String fileSpec) {
-        reader.requireObject(node, at, "a case is an object");
-        JsonNode idNode = node.get("id");
-        if (idNode != null && idNode.isTextual()) {
-            reader.enterCase(idNode.textValue());
-        }
-        String id = reader.requiredText(node, at, "id");
-        if (!ID.matcher(id).matches()) {
-            throw reader.problem(at + "/id", "id must be http.<section>.<name> with lowercase [a-z0-9_-] segments");
-        }
-        String idSection = id.split("\\.")[1];
-        if (!idSection.equals(section)) {
-            throw reader.problem(at + "/id", "the id's section '" + idSection + "' differs from the file's section '"
-                    + section + "'");
-        }
+        String id = reader.caseId(node, at, "http", section);
         reader.onlyFields(node, at, CASE_FIELDS);
         Level level = reader.level(node, at);
         String description = reader.description(node, at);

@@ -25,7 +25,6 @@ final class ExternalFixtureParser {
     /** A case as read, with its JSON pointer in the file. */
     record Loaded(ExternalCase testCase, String pointer) {}
 
-    static final Pattern ID = Pattern.compile("external(\\.[a-z0-9_-]+){2,}");
     private static final Pattern METHOD = Pattern.compile("[A-Z]+");
     private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
     /** The largest body a fixture may make with {@code bodyRepeat}. */
@@ -48,40 +47,11 @@ final class ExternalFixtureParser {
 
     /** The cases of the file, in file order. */
     List<Loaded> parse(String text) {
-        JsonNode root = reader.readJson(text);
-        reader.requireObject(root, "", "a fixture file is an object with section, spec and cases");
-        reader.onlyFields(root, "", FILE_FIELDS);
-        String section = reader.section(root);
-        String fileSpec = reader.optionalText(root, "", "spec").orElse("");
-        JsonNode cases = root.get("cases");
-        if (cases == null || !cases.isArray()) {
-            throw reader.problem("/cases", "cases must be an array");
-        }
-        List<Loaded> loaded = new ArrayList<>();
-        for (int i = 0; i < cases.size(); i++) {
-            reader.enterCase("");
-            String at = "/cases/" + i;
-            loaded.add(new Loaded(parseCase(cases.get(i), at, section, fileSpec), at));
-        }
-        return loaded;
+        return reader.sectionedCases(text, FILE_FIELDS, this::parseCase, Loaded::new);
     }
 
     private ExternalCase parseCase(JsonNode node, String at, String section, String fileSpec) {
-        reader.requireObject(node, at, "a case is an object");
-        JsonNode idNode = node.get("id");
-        if (idNode != null && idNode.isTextual()) {
-            reader.enterCase(idNode.textValue());
-        }
-        String id = reader.requiredText(node, at, "id");
-        if (!ID.matcher(id).matches()) {
-            throw reader.problem(at + "/id", "id must be external.<section>.<name> with lowercase [a-z0-9_-] "
-                    + "segments");
-        }
-        String idSection = id.split("\\.")[1];
-        if (!idSection.equals(section)) {
-            throw reader.problem(at + "/id", "the id's section '" + idSection + "' differs from the file's section '"
-                    + section + "'");
-        }
+        String id = reader.caseId(node, at, "external", section);
         reader.onlyFields(node, at, CASE_FIELDS);
         Level level = reader.level(node, at);
         String description = reader.description(node, at);
