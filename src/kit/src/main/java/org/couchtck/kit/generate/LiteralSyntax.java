@@ -88,4 +88,32 @@ record LiteralSyntax(String nullWord, String trueWord, String falseWord, Functio
     static String parenthesised(double value) {
         return "(" + Double.toString(value) + ")";
     }
+
+    /**
+     * A double-quoted string literal of {@code text}'s code points, for languages whose strings are UTF-8 (Ruby, PHP,
+     * Perl): printable ASCII as is but for the characters in {@code backslashed}, which get a backslash, everything else
+     * as {@code escapeOpen}, the code point in hex, and a closing brace ({@code \\u{e9}}, {@code \\x{e9}}). A lone
+     * surrogate has no UTF-8 form: JSON strings CouchDB sends never hold one, and the generator writes none into
+     * sources.
+     *
+     * @throws IllegalArgumentException for a lone surrogate, naming {@code language}
+     */
+    static String codePointString(String text, String backslashed, String escapeOpen, String language) {
+        StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            i += Character.charCount(c);
+            if (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
+                throw new IllegalArgumentException("a lone surrogate has no " + language + " string: " + text);
+            }
+            if (backslashed.indexOf(c) >= 0) {
+                out.append('\\').append((char) c);
+            } else if (c >= 0x20 && c < 0x7f) {
+                out.append((char) c);
+            } else {
+                out.append(escapeOpen).append(Integer.toHexString(c)).append('}');
+            }
+        }
+        return out.append('"').toString();
+    }
 }

@@ -146,26 +146,10 @@ public final class PerlRenderer extends TreeRenderer {
     }
 
     /**
-     * A double-quoted Perl literal of {@code text}: printable ASCII as is but for {@code "}, {@code \}, {@code $} and
-     * {@code @}, everything else as {@code \x{...}} of its code point. A lone surrogate is no character JSON::XS
-     * writes: JSON strings CouchDB sends never hold one, and the generator writes none into sources.
+     * A double-quoted Perl literal: {@code "}, {@code \\}, {@code $} and {@code @} backslashed, the rest as
+     * {@code \\x{...}} of its code point (JSON::XS writes no lone surrogate, so none is asked for).
      */
     static String string(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); ) {
-            int c = text.codePointAt(i);
-            i += Character.charCount(c);
-            if (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
-                throw new IllegalArgumentException("a lone surrogate is no Perl character JSON writes: " + text);
-            }
-            if (c == '"' || c == '\\' || c == '$' || c == '@') {
-                out.append('\\').append((char) c);
-            } else if (c >= 0x20 && c < 0x7f) {
-                out.append((char) c);
-            } else {
-                out.append("\\x{").append(Integer.toHexString(c)).append('}');
-            }
-        }
-        return out.append('"').toString();
+        return LiteralSyntax.codePointString(text, "\"\\$@", "\\x{", "Perl");
     }
 }

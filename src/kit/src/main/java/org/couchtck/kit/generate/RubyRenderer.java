@@ -135,28 +135,8 @@ public final class RubyRenderer extends TreeRenderer {
         return LITERALS.write(value);
     }
 
-    /**
-     * A double-quoted Ruby literal (UTF-8) of {@code text}: printable ASCII as is but for {@code "}, {@code \} and
-     * {@code #}, everything else as the Unicode escape of its code point (backslash, u, hex digits in braces). A
-     * lone surrogate has no UTF-8 form, so Ruby has no string for it: JSON strings CouchDB sends never hold one, and
-     * the generator writes none into sources.
-     */
+    /** A double-quoted Ruby literal (UTF-8): {@code "}, {@code \\} and {@code #} backslashed, the rest as {@code \\u{...}}. */
     static String string(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (int i = 0; i < text.length(); ) {
-            int c = text.codePointAt(i);
-            i += Character.charCount(c);
-            if (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
-                throw new IllegalArgumentException("a lone surrogate has no Ruby string: " + text);
-            }
-            if (c == '"' || c == '\\' || c == '#') {
-                out.append('\\').append((char) c);
-            } else if (c >= 0x20 && c < 0x7f) {
-                out.append((char) c);
-            } else {
-                out.append("\\u{").append(Integer.toHexString(c)).append('}');
-            }
-        }
-        return out.append('"').toString();
+        return LiteralSyntax.codePointString(text, "\"\\#", "\\u{", "Ruby");
     }
 }
