@@ -18,12 +18,13 @@ final class GenerationOptions {
 
     @Option(names = "--cases-per-property", paramLabel = "N",
             description = "Generated examples per property (default: 60; 3 for the generated HTTP suites, "
-                    + "http.generated-feeds.* and http.generated-views.*, whose examples take seconds each).")
+                    + "http.generated-feeds.* and http.generated-views.*, and daemon.generated-sessions.*, whose "
+                    + "examples take seconds each).")
     Integer casesPerProperty;
 
     @Option(names = "--time-per-suite", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Longest a generated suite runs its examples, shrinking aside (default: 30s; 10s for the "
-                    + "generated HTTP suites).")
+                    + "generated HTTP and daemon suites).")
     Duration timePerSuite;
 
     @Option(names = "--shrink-steps", paramLabel = "N", defaultValue = "1000",
@@ -32,7 +33,7 @@ final class GenerationOptions {
 
     @Option(names = "--shrink-time", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Longest the shrinking of one failure runs (default: 30s; 60s for the generated HTTP "
-                    + "suites, whose shrink candidates take up to seconds each).")
+                    + "and daemon suites, whose shrink candidates take up to seconds each).")
     Duration shrinkTime;
 
     @Option(names = "--number-mode", paramLabel = "MODE", defaultValue = "auto",

@@ -4,6 +4,7 @@ import org.couchtck.kit.cases.Level;
 import org.couchtck.kit.cases.Suite;
 import org.couchtck.kit.daemons.DaemonCase;
 import org.couchtck.kit.daemons.DaemonCorpus;
+import org.couchtck.kit.daemons.GeneratedDaemonSuites;
 import org.couchtck.kit.daemons.external.ExternalCase;
 import org.couchtck.kit.daemons.external.ExternalCorpus;
 import org.couchtck.kit.daemons.external.GeneratedExternalSuites;
@@ -81,7 +82,9 @@ final class ListCommand implements Callable<Integer> {
                                 c.capabilities(), profile.applicability(c.capabilities())));
                     }
                 }
-                for (DaemonCase c : DaemonCorpus.builtIn().cases()) {
+                List<DaemonCase> daemons = new ArrayList<>(DaemonCorpus.builtIn().cases());
+                daemons.addAll(GeneratedDaemonSuites.cases());
+                for (DaemonCase c : daemons) {
                     if (selection.selection().includes(c.id(), c.level())) {
                         cases.add(new Row(c.id(), Suite.DAEMON, c.section(), c.level(), c.description(), c.spec(),
                                 List.of(), Applicability.yes()));

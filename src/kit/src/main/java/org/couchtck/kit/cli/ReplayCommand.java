@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.FixtureException;
 import org.couchtck.kit.cases.Suite;
+import org.couchtck.kit.daemons.GeneratedDaemonSuites;
 import org.couchtck.kit.daemons.external.GeneratedExternalSuites;
 import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
 import org.couchtck.kit.run.CaseSelection;
@@ -28,11 +29,13 @@ import picocli.CommandLine.Model.CommandSpec;
  * shrunk counterexample and its reproducer. A generated HTTP case ({@code http.generated-feeds.*},
  * {@code http.generated-views.*}) runs against {@code --endpoint} (default: the reference endpoint), a generated
  * {@code _external} case ({@code external.generated-requests.*}) against {@code --external} (default: the kit's own
- * echo handler).
+ * echo handler), a generated daemon case ({@code daemon.generated-sessions.*}) against {@code --daemon} (default: the
+ * kit's own daemon).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Run one case again: a generated case with the seed of an earlier run (a generated HTTP case "
-                + "against --endpoint, a generated _external case against --external), or a corpus case.")
+                + "against --endpoint, a generated _external case against --external, a generated daemon case against "
+                + "--daemon), or a corpus case.")
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -68,7 +71,8 @@ final class ReplayCommand implements Callable<Integer> {
         try {
             boolean http = GeneratedHttpSuites.find(caseId).isPresent();
             boolean external = GeneratedExternalSuites.find(caseId).isPresent();
-            boolean generated = GeneratedSuites.find(caseId).isPresent() || http || external;
+            boolean daemon = GeneratedDaemonSuites.find(caseId).isPresent();
+            boolean generated = GeneratedSuites.find(caseId).isPresent() || http || external || daemon;
             if (generated && generation.seed == null) {
                 err.println("couchtck: replaying a generated case needs the --seed of the run to replay");
                 return ExitCodes.USAGE;
@@ -81,7 +85,12 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
             CaseSelection only = new CaseSelection(List.of(caseId), List.of(), Set.of());
-            if (external) {
+            if (daemon) {
+                // A generated daemon case runs against --daemon (with --daemon-name and --daemon-config).
+                config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
+                        only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.DAEMON), Optional.empty(),
+                        Optional.empty(), daemons.targets());
+            } else if (external) {
                 // A generated _external case runs against --external.
                 config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
                         only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.EXTERNAL), Optional.empty(),

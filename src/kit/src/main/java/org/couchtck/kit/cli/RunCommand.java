@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.couchtck.kit.daemons.DaemonCorpus;
+import org.couchtck.kit.daemons.GeneratedDaemonSuites;
 import org.couchtck.kit.daemons.external.ExternalCorpus;
 import org.couchtck.kit.daemons.external.GeneratedExternalSuites;
 import org.couchtck.kit.endpoint.EndpointProbe;
@@ -388,7 +389,8 @@ final class RunCommand implements Callable<Integer> {
         for (String id : baseline.ids()) {
             if (corpus.find(id).isEmpty() && GeneratedSuites.find(id).isEmpty()
                     && HttpCorpus.builtIn().find(id).isEmpty() && GeneratedHttpSuites.find(id).isEmpty()
-                    && DaemonCorpus.builtIn().find(id).isEmpty() && ExternalCorpus.builtIn().find(id).isEmpty()
+                    && DaemonCorpus.builtIn().find(id).isEmpty() && GeneratedDaemonSuites.find(id).isEmpty()
+                    && ExternalCorpus.builtIn().find(id).isEmpty()
                     && GeneratedExternalSuites.find(id).isEmpty()) {
                 err.println("couchtck: warning: baseline lists " + id + ", which is not a case of this corpus");
             }

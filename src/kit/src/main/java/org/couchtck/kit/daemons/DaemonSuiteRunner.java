@@ -18,20 +18,35 @@ import java.util.concurrent.Future;
 import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.process.ServerCommand;
 import org.couchtck.kit.wire.Direction;
 import org.couchtck.kit.wire.TranscriptEntry;
 
 /**
- * Runs daemon cases: one {@link DaemonSession} per distinct {@link SessionSpec} the cases name, all sessions at once
- * (each with processes of its own), then each case's check on its session.
+ * Runs daemon cases: one {@link DaemonSession} per distinct {@link SessionSpec} the corpus cases name, all sessions at
+ * once (each with processes of its own), then each case's check on its session; the generated cases
+ * ({@link GeneratedDaemonSuites}) meanwhile, with sessions of their own.
  */
 public final class DaemonSuiteRunner {
 
     private final DaemonTargets targets;
+    private final long seed;
+    private final GenerationBudget budget;
 
+    /** A runner of corpus cases (generated ones run under seed 0 with the budget of slow examples). */
     public DaemonSuiteRunner(DaemonTargets targets) {
+        this(targets, 0, GenerationBudget.feedDefaults());
+    }
+
+    /**
+     * @param seed the seed of the generated cases
+     * @param budget the budget of the generated cases; each example starts a daemon, so a few
+     */
+    public DaemonSuiteRunner(DaemonTargets targets, long seed, GenerationBudget budget) {
         this.targets = targets;
+        this.seed = seed;
+        this.budget = budget;
     }
 
     /** The results of {@code cases}, in their order. Never throws for what the daemon does. */
@@ -49,18 +64,26 @@ public final class DaemonSuiteRunner {
                     List.of(), started)).toList();
         }
         Map<SessionSpec, List<DaemonCase>> bySession = new LinkedHashMap<>();
-        cases.forEach(c -> bySession.computeIfAbsent(c.session(), s -> new ArrayList<>()).add(c));
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, bySession.size()), task -> {
+        List<DaemonCase> generated = cases.stream().filter(GeneratedDaemonSuites::isGenerated).toList();
+        cases.stream().filter(c -> !GeneratedDaemonSuites.isGenerated(c))
+                .forEach(c -> bySession.computeIfAbsent(c.session(), s -> new ArrayList<>()).add(c));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, bySession.size() + 1), task -> {
             Thread thread = new Thread(task, "couchtck-daemon-session");
             thread.setDaemon(true);
             return thread;
         });
         try {
+            PlayedSessions.Player player = spec -> new DaemonSession(command, configFor(spec, base),
+                    spec.replyDelay(), targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()))
+                    .run();
+            Future<List<CaseResult>> generatedResults = pool.submit(() -> {
+                try (PlayedSessions played = new PlayedSessions(player)) {
+                    return new GeneratedDaemonRunner(targets, played, seed, budget).run(generated);
+                }
+            });
             Map<SessionSpec, Future<SessionRecord>> sessions = new LinkedHashMap<>();
             for (SessionSpec spec : bySession.keySet()) {
-                DaemonSession session = new DaemonSession(command, configFor(spec, base), spec.replyDelay(),
-                        targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()));
-                sessions.put(spec, pool.submit(session::run));
+                sessions.put(spec, pool.submit(() -> player.play(spec)));
             }
             Map<String, CaseResult> results = new LinkedHashMap<>();
             for (Map.Entry<SessionSpec, Future<SessionRecord>> entry : sessions.entrySet()) {
@@ -77,6 +100,12 @@ public final class DaemonSuiteRunner {
                 for (DaemonCase c : bySession.get(entry.getKey())) {
                     results.put(c.id(), judge(c, entry.getKey(), record, started));
                 }
+            }
+            try {
+                generatedResults.get().forEach(r -> results.put(r.caseId(), r));
+            } catch (ExecutionException e) {
+                generated.forEach(c -> results.put(c.id(), error(c, "internal error of the kit: " + e.getCause(),
+                        List.of(), started)));
             }
             return cases.stream().map(c -> results.get(c.id())).toList();
         } catch (InterruptedException e) {

@@ -11,5 +11,9 @@
  * ({@link org.couchtck.kit.daemons.DaemonLine}), starts it again when it exits until CouchDB's rule would halt it,
  * probes the port it gave it for HTTP, and closes its standard input at the end.
  * {@link org.couchtck.kit.daemons.DaemonTargets} says which processes the suites run and their time bounds.
+ *
+ * <p>With a seed, the generated cases ({@link org.couchtck.kit.daemons.GeneratedDaemonSuites}) judge sessions whose
+ * configuration and reply delay are drawn by {@code SessionConfigGenerator}, with the checks of the corpus, through
+ * the shared property engine ({@link org.couchtck.kit.generate}): seeded examples, shrinking, replay.
  */
 package org.couchtck.kit.daemons;

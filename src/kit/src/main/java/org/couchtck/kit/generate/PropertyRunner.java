@@ -1,5 +1,6 @@
 package org.couchtck.kit.generate;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.couchtck.kit.wire.Direction;
@@ -80,6 +81,18 @@ public final class PropertyRunner {
             }
         }
         return new Report(examples, last, Optional.empty());
+    }
+
+    /**
+     * The examples {@link #run} checks under {@code seed}, in order, as many as the budget allows (a run stops sooner
+     * at a failure or at the time cap): for properties whose examples are slow and can be started ahead, together.
+     */
+    public <T> List<T> plannedExamples(String name, Property<T> property, long seed) {
+        List<T> examples = new ArrayList<>();
+        for (int i = 0; i < budget.casesPerProperty(); i++) {
+            examples.add(property.generate(Choices.random(exampleSeed(seed, name, i))));
+        }
+        return examples;
     }
 
     private <T> Failure shrink(Property<T> property, int index, Choices drawn, Counterexample original,

@@ -59,7 +59,8 @@ public final class Reproducer {
         return out.append(" | ").append(command).toString();
     }
 
-    static String shellQuote(String text) {
+    /** {@code text} as one word of a POSIX shell command line: single-quoted. */
+    public static String shellQuote(String text) {
         return "'" + text.replace("'", "'\\''") + "'";
     }
 

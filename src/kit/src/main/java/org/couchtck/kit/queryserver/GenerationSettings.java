@@ -13,8 +13,8 @@ import org.couchtck.kit.generate.NumberMode;
  * @param budget cases per property, time per suite, shrink bounds
  * @param numbers how numbers of the target's replies are compared with the reference's
  * @param reportDir the run's report folder; shrunk counterexamples go to its {@code shrunk/} folder. Empty: not saved
- * @param feedBudget the budget of the generated suites of the HTTP half (feed workloads and view examples), whose
- *     examples cost up to seconds each ({@link GenerationBudget#feedDefaults()})
+ * @param feedBudget the budget of the generated suites of the HTTP half (feed workloads and view examples) and of
+ *     the generated daemon sessions, whose examples cost up to seconds each ({@link GenerationBudget#feedDefaults()})
  */
 public record GenerationSettings(long seed, GenerationBudget budget, NumberMode numbers, Optional<Path> reportDir,
         GenerationBudget feedBudget) {

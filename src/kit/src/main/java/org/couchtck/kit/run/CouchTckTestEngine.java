@@ -18,6 +18,7 @@ import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.daemons.DaemonCase;
 import org.couchtck.kit.daemons.DaemonCorpus;
 import org.couchtck.kit.daemons.DaemonSuiteRunner;
+import org.couchtck.kit.daemons.GeneratedDaemonSuites;
 import org.couchtck.kit.daemons.external.ExternalCase;
 import org.couchtck.kit.daemons.external.ExternalCorpus;
 import org.couchtck.kit.daemons.external.ExternalSuiteRunner;
@@ -46,7 +47,7 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
  * The {@code couchtck} JUnit Platform engine: its tests are the corpus cases of each suite
  * ({@code [engine:couchtck]/[suite:query-server|http|daemon|external]/[section:S]/[case:ID]}), and with a seed the
  * generated cases of each suite ({@code qs.generated-*}, {@code http.generated-feeds.*},
- * {@code http.generated-views.*}, {@code external.generated-requests.*}), for the targets the configuration
+ * {@code http.generated-views.*}, {@code daemon.generated-sessions.*}, {@code external.generated-requests.*}), for the targets the configuration
  * parameters describe (see {@link RunConfiguration}): a query server for the query-server suite, an HTTP endpoint for
  * the HTTP suite, an OS daemon and an {@code _external} handler for the daemon and external suites.
  *
@@ -103,7 +104,11 @@ public final class CouchTckTestEngine implements TestEngine {
         if (config.suites().contains(Suite.DAEMON)) {
             SuiteDescriptor suite = new SuiteDescriptor(uniqueId, Suite.DAEMON);
             Sections sections = new Sections(suite, wanted);
-            for (DaemonCase testCase : DaemonCorpus.builtIn().cases()) {
+            List<DaemonCase> cases = new ArrayList<>(DaemonCorpus.builtIn().cases());
+            if (generated) {
+                cases.addAll(GeneratedDaemonSuites.cases());
+            }
+            for (DaemonCase testCase : cases) {
                 if (config.selection().includes(testCase.id(), testCase.level())) {
                     sections.offer(testCase.section(), parent -> new DaemonCaseDescriptor(parent, testCase));
                 }
@@ -196,7 +201,7 @@ public final class CouchTckTestEngine implements TestEngine {
                 switch (suite.suite()) {
                     case QUERY_SERVER -> executeQueryServer(suite, config, generation, baseline, sink, listener);
                     case HTTP -> http.orElseThrow().report(baseline, sink, listener);
-                    case DAEMON -> executeDaemons(suite, config, baseline, sink, listener);
+                    case DAEMON -> executeDaemons(suite, config, generation, baseline, sink, listener);
                     case EXTERNAL -> executeExternal(suite, config, generation, baseline, sink, listener);
                 }
                 listener.executionFinished(suite, TestExecutionResult.successful());
@@ -240,16 +245,21 @@ public final class CouchTckTestEngine implements TestEngine {
         }
     }
 
-    /** The daemon suite: every session at once, then each case's verdict in order. */
-    private static void executeDaemons(SuiteDescriptor suite, RunConfiguration config, Baseline baseline,
-            Consumer<CaseResult> sink, EngineExecutionListener listener) {
+    /**
+     * The daemon suite: every session at once, then each case's verdict in order; the generated cases with the budget
+     * of slow examples (each starts a daemon).
+     */
+    private static void executeDaemons(SuiteDescriptor suite, RunConfiguration config,
+            Optional<GenerationSettings> generation, Baseline baseline, Consumer<CaseResult> sink,
+            EngineExecutionListener listener) {
         List<DaemonCaseDescriptor> descriptors = new ArrayList<>();
         suite.getChildren().forEach(section -> section.getChildren()
                 .forEach(child -> descriptors.add((DaemonCaseDescriptor) child)));
         List<DaemonCase> cases = descriptors.stream().map(DaemonCaseDescriptor::testCase).toList();
         List<CaseResult> results;
         try {
-            results = new DaemonSuiteRunner(config.daemons()).run(cases);
+            GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
+            results = new DaemonSuiteRunner(config.daemons(), settings.seed(), settings.feedBudget()).run(cases);
         } catch (RuntimeException e) {
             results = cases.stream().map(c -> guarded(c.id(), c.section(), c.level(), c.description(), c.spec(),
                     () -> {
