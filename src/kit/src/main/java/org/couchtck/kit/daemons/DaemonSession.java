@@ -43,6 +43,7 @@ final class DaemonSession {
     private final DaemonSettings settings;
     private final StdioServerOptions options;
     private final HaltingRule halting;
+    private final boolean probesPort;
     private final Transcript transcript = new Transcript();
 
     // Written by the host thread, read by the session's thread: guarded by this.
@@ -68,9 +69,12 @@ final class DaemonSession {
     /**
      * @param config what the daemon's gets are answered from
      * @param halting CouchDB's rule for a daemon that keeps exiting
+     * @param probesPort whether the session probes the port it gave for HTTP (sessions judged by no HTTP check skip
+     *     the probe, which waits up to {@link DaemonSettings#portWithin()} for a daemon that does not serve)
      */
     DaemonSession(ServerCommand command, DaemonConfig config, Duration replyDelay, DaemonSettings settings,
-            HaltingRule halting) {
+            HaltingRule halting, boolean probesPort) {
+        this.probesPort = probesPort;
         this.command = command;
         this.config = config;
         this.replyDelay = replyDelay;
@@ -96,7 +100,9 @@ final class DaemonSession {
         Optional<HttpProbe.Result> http = Optional.empty();
         try {
             awaitWindow(started);
-            http = probePort();
+            if (probesPort) {
+                http = probePort();
+            }
         } finally {
             synchronized (this) {
                 endRequested = true;

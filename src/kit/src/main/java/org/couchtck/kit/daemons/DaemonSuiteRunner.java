@@ -73,11 +73,15 @@ public final class DaemonSuiteRunner {
             return thread;
         });
         try {
+            // The generated cases judge no HTTP: their sessions skip the probe of the port.
             PlayedSessions.Player player = spec -> new DaemonSession(command, configFor(spec, base),
-                    spec.replyDelay(), targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()))
-                    .run();
+                    spec.replyDelay(), targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()),
+                    true).run();
+            PlayedSessions.Player unprobed = spec -> new DaemonSession(command, configFor(spec, base),
+                    spec.replyDelay(), targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()),
+                    false).run();
             Future<List<CaseResult>> generatedResults = pool.submit(() -> {
-                try (PlayedSessions played = new PlayedSessions(player)) {
+                try (PlayedSessions played = new PlayedSessions(unprobed)) {
                     return new GeneratedDaemonRunner(targets, played, seed, budget).run(generated);
                 }
             });

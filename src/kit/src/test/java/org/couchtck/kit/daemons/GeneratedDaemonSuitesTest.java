@@ -30,7 +30,7 @@ class GeneratedDaemonSuitesTest {
     /** Each shrink candidate starts a daemon (about a second): the shrinks are held to a few dozen candidates. */
     private static final GenerationBudget BUDGET = new GenerationBudget(3, Duration.ofSeconds(60), 50,
             Duration.ofSeconds(120));
-    private static final DaemonSettings SETTINGS = new DaemonSettings(Duration.ofSeconds(20), Duration.ofMillis(150),
+    private static final DaemonSettings SETTINGS = new DaemonSettings(Duration.ofSeconds(20), Duration.ofMillis(500),
             Duration.ofSeconds(10), Duration.ofSeconds(10), 64 * 1024);
 
     private static String command(Class<?> main, String... args) {
@@ -144,7 +144,7 @@ class GeneratedDaemonSuitesTest {
     @Test
     void a_daemon_that_outlives_its_input_fails_the_must_case_and_leaves_no_process_behind() {
         // given: a short exit bound, which this daemon always outlives
-        DaemonSettings settings = new DaemonSettings(Duration.ofSeconds(20), Duration.ofMillis(150),
+        DaemonSettings settings = new DaemonSettings(Duration.ofSeconds(20), Duration.ofMillis(500),
                 Duration.ofMillis(500), Duration.ofSeconds(10), 64 * 1024);
 
         // when
