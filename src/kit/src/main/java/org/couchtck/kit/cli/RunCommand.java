@@ -124,13 +124,13 @@ final class RunCommand implements Callable<Integer> {
             floor = Optional.ofNullable(minApplicable).map(CoverageFloor::parse);
             Set<Suite> wanted = suites.isEmpty() ? defaultSuites()
                     : suites.stream().map(Suite::parse).collect(Collectors.toCollection(() -> EnumSet.noneOf(Suite.class)));
-            // The generated HTTP suites (feeds, views) and _external suite run with their suites (whose corpora are
+            // The generated HTTP suites (feeds, views), daemon and _external suites run with their suites (whose corpora are
             // always the built-in ones); the query-server generated suites by default only with the built-in
             // query-server corpus.
             boolean queryServerGenerated = wanted.contains(Suite.QUERY_SERVER)
                     && (generated != null ? generated : fixtures == null);
-            boolean othersGenerated = (wanted.contains(Suite.HTTP) || wanted.contains(Suite.EXTERNAL))
-                    && (generated == null || generated);
+            boolean othersGenerated = (wanted.contains(Suite.HTTP) || wanted.contains(Suite.EXTERNAL)
+                    || wanted.contains(Suite.DAEMON)) && (generated == null || generated);
             CaseSelection chosen = selection.selection();
             if (othersGenerated && wanted.contains(Suite.QUERY_SERVER) && !queryServerGenerated) {
                 List<String> exclude = new ArrayList<>(chosen.exclude());
