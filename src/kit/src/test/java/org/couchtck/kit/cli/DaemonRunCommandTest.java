@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.testservers.BrittleDaemon;
 import org.couchtck.kit.testservers.FixedReplyExternal;
 import org.couchtck.kit.testservers.GarbageDaemon;
 import org.couchtck.kit.testservers.LossyEchoExternal;
@@ -60,6 +61,42 @@ class DaemonRunCommandTest {
         assertThat(results).contains("daemon.get.well-formed").doesNotContain("\"external.")
                 .doesNotContain("\"qs.");
         assertThat(cli.out()).contains("FAIL");
+    }
+
+    @Test
+    void replay_with_the_seed_of_a_run_judges_the_same_generated_daemon_session() {
+        // given: seed 0's first session sets a non-ASCII value in the daemon's section, which BrittleDaemon answers
+        // with a malformed get; shrinking held to a few candidates (each starts the daemon)
+        String daemon = command(BrittleDaemon.class, "couchtck");
+        String[] generation = {"--seed", "0", "--cases-per-property", "1", "--shrink-steps", "2"};
+
+        // when
+        int ran = cli.couchtck(concat(new String[] {"run", "--daemon", daemon, "--include",
+                "daemon.generated-sessions.*", "--report-dir", dir.resolve("run").toString(), "--no-progress"},
+                generation));
+        String runFailure = failureLine(cli.out());
+        CliRun replay = new CliRun();
+        int replayed = replay.couchtck(concat(new String[] {"replay", "daemon.generated-sessions.handled",
+                "--daemon", daemon, "--report-dir", dir.resolve("replay").toString()}, generation));
+
+        // then
+        assertThat(ran).as(cli.out() + cli.err()).isEqualTo(1);
+        assertThat(runFailure).contains("example 0 of seed 0: well-formed-gets:");
+        assertThat(replayed).as(replay.out() + replay.err()).isEqualTo(1);
+        assertThat(failureLine(replay.out())).isEqualTo(runFailure);
+        assertThat(cli.out()).contains("couchtck replay daemon.generated-sessions.handled --seed 0 --daemon '");
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        List<String> all = new ArrayList<>(List.of(first));
+        all.addAll(List.of(second));
+        return all.toArray(String[]::new);
+    }
+
+    /** The console line of the run's FAIL verdict. */
+    private static String failureLine(String out) {
+        return out.lines().filter(l -> l.strip().startsWith("FAIL  daemon.generated-sessions.handled")).findFirst()
+                .orElse("(no FAIL line in:\n" + out + ")");
     }
 
     @Test
@@ -122,7 +159,8 @@ class DaemonRunCommandTest {
 
         // then
         assertThat(daemons).isZero();
-        assertThat(daemonList).contains("daemon.lifecycle.exits-at-end-of-input").contains("15 cases");
+        assertThat(daemonList).contains("daemon.lifecycle.exits-at-end-of-input")
+                .contains("daemon.generated-sessions.handled").contains("17 cases");
         assertThat(externals).isZero();
         assertThat(json.out()).contains("\"suite\" : \"external\"").contains("external.requests.unicode-path")
                 .contains("external.generated-requests.echo").doesNotContain("\"daemon.");
