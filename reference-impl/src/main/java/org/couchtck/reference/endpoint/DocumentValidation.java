@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.couchtck.reference.store.AttachmentWrite;
@@ -87,8 +86,7 @@ final class DocumentValidation {
     /** Design documents with a validate_doc_update function, by id (as couch_db loads them). */
     private static List<ObjectNode> validators(Database db) {
         List<ObjectNode> out = new ArrayList<>();
-        db.documents().stream().filter(d -> d.id().startsWith("_design/") && !d.deleted())
-                .sorted(Comparator.comparing(DocumentState::id))
+        db.designDocuments().stream().filter(d -> !d.deleted())
                 .forEach(d -> {
                     if (d.winner().body().path("validate_doc_update").isTextual()) {
                         out.add(DocumentJson.render(d, d.winner(), DocumentJson.Options.PLAIN));

@@ -37,8 +37,8 @@ final class KenHost implements IndexHost {
 
     @Override
     public List<DesignDoc> designDocs(String db) {
-        return store.get(db).map(d -> d.documents().stream()
-                .filter(doc -> doc.id().startsWith("_design/") && !doc.deleted())
+        return store.get(db).map(d -> d.designDocuments().stream()
+                .filter(doc -> !doc.deleted())
                 .map(doc -> DesignDoc.of(doc.id(), doc.winner().body()))
                 .toList()).orElse(List.of());
     }

@@ -11,6 +11,7 @@ import java.util.Map.Entry;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -25,6 +26,8 @@ import java.util.function.Consumer;
  */
 public final class Database {
 
+    private static final String DESIGN_PREFIX = "_design/";
+
     private final String name;
     private final String uuid;
     private final long instanceStartMicros;
@@ -35,6 +38,8 @@ public final class Database {
     private final Condition changed = lock.newCondition();
     private final Map<String, RevisionTree> trees = new HashMap<>();
     private final Map<String, DocumentState> current = new HashMap<>();
+    /** The ids of {@code current} that are design documents: read on every write (validation) and by ken. */
+    private final TreeSet<String> designIds = new TreeSet<>();
     private final TreeMap<Long, String> bySeq = new TreeMap<>();
     private final Map<String, LocalDocument> locals = new HashMap<>();
     private long updateSeq;
@@ -241,6 +246,9 @@ public final class Database {
         updateSeq++;
         bySeq.put(updateSeq, id);
         current.put(id, tree.snapshot(id, updateSeq));
+        if (id.startsWith(DESIGN_PREFIX)) {
+            designIds.add(id);
+        }
     }
 
     /** A {@code _local} document: never replicated, never in the changes feed, revisions {@code 0-N}. */
@@ -329,6 +337,16 @@ public final class Database {
         lock.lock();
         try {
             return new ArrayList<>(current.values());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The design documents' states, deleted ones included, in id order. */
+    public List<DocumentState> designDocuments() {
+        lock.lock();
+        try {
+            return designIds.stream().map(current::get).toList();
         } finally {
             lock.unlock();
         }
