@@ -20,19 +20,35 @@ import org.couchtck.kit.cases.Level;
  * @param names logical names bound to fresh database names that the kit does not create, only deletes at the end
  * @param steps in order
  * @param sourceFile the fixture file the case came from
- * @param quiet whether the case needs a server no other case is writing to (it watches server-wide events, such as
- *     {@code /_db_updates} falling silent): a run starts it after the other corpus cases ended, one at a time
+ * @param quiet what the case needs that no other case disturbs while it runs
  * @param cleanup requests sent after the steps whatever came of them (before the databases are deleted), to leave
  *     the server as the case found it; their replies are recorded, not judged
  */
 public record HttpCase(String id, String section, Level level, String description, String spec,
         Optional<String> recording, List<String> capabilities, String note, List<String> databases,
-        List<String> names, List<HttpStep> steps, String sourceFile, boolean quiet, List<RequestStep> cleanup) {
+        List<String> names, List<HttpStep> steps, String sourceFile, Quiet quiet, List<RequestStep> cleanup) {
+
+    /** What a case needs that no other case disturbs while it runs. */
+    public enum Quiet {
+        /** Nothing: it runs alongside any other case. */
+        NONE,
+        /**
+         * A server no other case writes to (it watches server-wide events, such as {@code /_db_updates} falling
+         * silent): a run starts it after the other corpus cases ended, one at a time.
+         */
+        SERVER,
+        /**
+         * The endpoint's Externals API to itself (it restarts, stops or halts daemons, or rewrites the endpoint's
+         * ini): a run starts it after the other cases that use the Externals API ended, one at a time, while the
+         * rest go on.
+         */
+        EXTERNALS
+    }
 
     /** A case without cleanup requests. */
     public HttpCase(String id, String section, Level level, String description, String spec,
             Optional<String> recording, List<String> capabilities, String note, List<String> databases,
-            List<String> names, List<HttpStep> steps, String sourceFile, boolean quiet) {
+            List<String> names, List<HttpStep> steps, String sourceFile, Quiet quiet) {
         this(id, section, level, description, spec, recording, capabilities, note, databases, names, steps,
                 sourceFile, quiet, List.of());
     }
@@ -42,7 +58,7 @@ public record HttpCase(String id, String section, Level level, String descriptio
             Optional<String> recording, List<String> capabilities, String note, List<String> databases,
             List<String> names, List<HttpStep> steps, String sourceFile) {
         this(id, section, level, description, spec, recording, capabilities, note, databases, names, steps,
-                sourceFile, false);
+                sourceFile, Quiet.NONE);
     }
 
     public HttpCase {
@@ -58,6 +74,7 @@ public record HttpCase(String id, String section, Level level, String descriptio
         names = List.copyOf(names);
         steps = List.copyOf(steps);
         sourceFile = sourceFile == null ? "" : sourceFile;
+        Objects.requireNonNull(quiet, "quiet");
         cleanup = List.copyOf(cleanup);
     }
 }

@@ -95,15 +95,24 @@ final class HttpFixtureParser {
         List<HttpStep> steps = steps(node, at, scope);
         List<RequestStep> cleanup = cleanup(node, at, scope);
         requireExternals(capabilities, scope, at);
-        boolean quiet = false;
-        if (node.has("quiet")) {
-            if (!node.get("quiet").isBoolean()) {
-                throw reader.problem(at + "/quiet", "quiet is true or false, got " + node.get("quiet"));
-            }
-            quiet = node.get("quiet").booleanValue();
-        }
+        HttpCase.Quiet quiet = quiet(node.get("quiet"), at, capabilities);
         return new HttpCase(id, section, level, description, spec, recording, capabilities, note, databases, names,
                 steps, reader.file(), quiet, cleanup);
+    }
+
+    /** {@code quiet}: {@code true} (a quiet server), {@code "externals"} (the Externals API to itself), or false. */
+    private HttpCase.Quiet quiet(JsonNode quiet, String at, List<String> capabilities) {
+        if (quiet == null || quiet.isBoolean()) {
+            return quiet != null && quiet.booleanValue() ? HttpCase.Quiet.SERVER : HttpCase.Quiet.NONE;
+        }
+        if (!quiet.isTextual() || !quiet.asText().equals("externals")) {
+            throw reader.problem(at + "/quiet", "quiet is true, false or \"externals\", got " + quiet);
+        }
+        if (capabilities.stream().noneMatch(Externals.FEATURES::contains)) {
+            throw reader.problem(at + "/quiet", "quiet \"externals\" is for a case that needs an externals.* "
+                    + "feature, and this one needs none");
+        }
+        return HttpCase.Quiet.EXTERNALS;
     }
 
     /**

@@ -3,9 +3,12 @@ package org.couchtck.kit.run;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -40,9 +43,10 @@ import org.junit.platform.engine.TestExecutionResult;
  */
 final class HttpSuiteRun implements AutoCloseable {
 
-    // Most cases spend their time waiting (heartbeats, timeouts, ken's delays), so eight overlap their waits: on a
-    // loaded 2-core machine the README's main job took 51.5 s with eight against 69 s with four.
-    static final int PARALLEL = Integer.getInteger("couchtck.httpParallel", 8);
+    // Most cases spend their time waiting (heartbeats, timeouts, ken's delays), so many overlap their waits: on a
+    // loaded 2-core machine the README's main job took 51.5 s with eight against 69 s with four; on a quiet one the
+    // HTTP suite took 37 s with sixteen against 45 s with eight.
+    static final int PARALLEL = Integer.getInteger("couchtck.httpParallel", 16);
 
     private final SuiteDescriptor suite;
     private final RunningEndpoint endpoint;
@@ -102,23 +106,28 @@ final class HttpSuiteRun implements AutoCloseable {
         ViewSuiteRunner views = endpoint == null ? null
                 : new ViewSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
                         settings.feedBudget(), replayOptions(config));
-        // The generated cases start once the corpus cases are done, and run one at a time: their workloads create
-        // and delete databases at a rate that moves /_db_updates (which corpus cases watch for their own events and
-        // heartbeats), and their bounds are kept best on an endpoint that is not busy with other cases. Quiet corpus
-        // cases (a /_db_updates feed that must fall silent) take the same turns, after the other corpus cases and
-        // before the generated ones. Cases are submitted in that order, so a case waiting for its turn never holds a
-        // thread that a case it waits for still needs.
-        List<Future<CaseResult>> busy = new java.util.concurrent.CopyOnWriteArrayList<>();
-        List<Future<CaseResult>> corpus = new java.util.concurrent.CopyOnWriteArrayList<>();
-        Object turn = new Object();
-        java.util.Map<TestDescriptor, Future<CaseResult>> byCase = new java.util.HashMap<>();
+        // Four phases, submitted in this order so that a case waiting for its turn never holds a thread that a case
+        // it waits for still needs:
+        // 0. the corpus cases, PARALLEL at a time from the start;
+        // 1. the cases that need the Externals API to themselves (they restart, stop or halt daemons, rewrite the
+        //    ini), one at a time once the phase-0 cases that use it ended, while the others go on;
+        // 2. the cases that need a quiet server (a /_db_updates feed that must fall silent), one at a time once the
+        //    phase-0 cases ended;
+        // 3. the generated cases, one at a time after all the corpus cases: their workloads create and delete
+        //    databases at a rate that moves /_db_updates, and their bounds are kept best on an endpoint that is not
+        //    busy with other cases.
+        List<Future<CaseResult>> busy = new CopyOnWriteArrayList<>();
+        List<Future<CaseResult>> usingExternals = new CopyOnWriteArrayList<>();
+        List<Future<CaseResult>> corpus = new CopyOnWriteArrayList<>();
+        Object externalsTurn = new Object();
+        Object quietTurn = new Object();
+        Map<TestDescriptor, Future<CaseResult>> byCase = new HashMap<>();
         List<TestDescriptor> all = new ArrayList<>();
         suite.getChildren().forEach(section -> all.addAll(section.getChildren()));
-        for (int phase = 0; phase < 3; phase++) {
+        for (int phase = 0; phase < 4; phase++) {
             for (TestDescriptor child : all) {
                 HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
-                boolean generated = GeneratedHttpSuites.isGenerated(testCase);
-                int casePhase = generated ? 2 : testCase.quiet() ? 1 : 0;
+                int casePhase = phase(testCase);
                 if (casePhase != phase) {
                     continue;
                 }
@@ -131,11 +140,13 @@ final class HttpSuiteRun implements AutoCloseable {
                             if (casePhase == 0) {
                                 return executor.run(testCase);
                             }
-                            if (!awaitAll(casePhase == 1 ? busy : corpus)) {
+                            List<Future<CaseResult>> before = casePhase == 1 ? usingExternals
+                                    : casePhase == 2 ? busy : corpus;
+                            if (!awaitAll(before)) {
                                 return error(testCase, "interrupted before the case started");
                             }
-                            synchronized (turn) {
-                                if (casePhase == 1) {
+                            synchronized (casePhase == 1 ? externalsTurn : quietTurn) {
+                                if (casePhase < 3) {
                                     return executor.run(testCase);
                                 }
                                 return FeedSuites.isGenerated(testCase) ? feeds.run(testCase)
@@ -145,8 +156,11 @@ final class HttpSuiteRun implements AutoCloseable {
                         }));
                 if (casePhase == 0) {
                     busy.add(result);
+                    if (usesExternals(testCase)) {
+                        usingExternals.add(result);
+                    }
                 }
-                if (casePhase < 2) {
+                if (casePhase < 3) {
                     corpus.add(result);
                 }
                 byCase.put(child, result);
@@ -156,6 +170,22 @@ final class HttpSuiteRun implements AutoCloseable {
         return run;
     }
 
+    /** The phase {@code testCase} runs in (see {@link #start}). */
+    private static int phase(HttpCase testCase) {
+        if (GeneratedHttpSuites.isGenerated(testCase)) {
+            return 3;
+        }
+        return switch (testCase.quiet()) {
+            case NONE -> 0;
+            case EXTERNALS -> 1;
+            case SERVER -> 2;
+        };
+    }
+
+    private static boolean usesExternals(HttpCase testCase) {
+        return testCase.capabilities().stream().anyMatch(Externals.FEATURES::contains);
+    }
+
     /**
      * Whether a case of {@code suite} needs something of the Externals API (a feature {@code externals.*}, or the
      * generated proxy case): only then does the run set up the kit's backend and the reference's daemons.
@@ -163,8 +193,7 @@ final class HttpSuiteRun implements AutoCloseable {
     static boolean needsExternals(SuiteDescriptor suite) {
         return suite.getChildren().stream().flatMap(section -> section.getChildren().stream())
                 .map(child -> ((HttpCaseDescriptor) child).testCase())
-                .anyMatch(c -> ProxySuites.isGenerated(c) || c.capabilities().stream()
-                        .anyMatch(Externals.FEATURES::contains));
+                .anyMatch(c -> ProxySuites.isGenerated(c) || usesExternals(c));
     }
 
     /** Waits until every one of {@code cases} ended, however; false when interrupted. */

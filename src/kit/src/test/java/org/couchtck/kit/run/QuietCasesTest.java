@@ -3,6 +3,7 @@ package org.couchtck.kit.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +45,40 @@ class QuietCasesTest {
         List<Instant> starts = quiet.stream().map(QuietCasesTest::first).sorted().toList();
         CaseResult firstQuiet = quiet.stream().filter(c -> first(c).equals(starts.get(0))).findFirst().orElseThrow();
         assertThat(starts.get(1)).as("one quiet case at a time").isAfterOrEqualTo(last(firstQuiet));
+    }
+
+    @Test
+    void should_start_a_case_that_needs_the_externals_api_alone_after_the_other_externals_cases_while_the_rest_run() {
+        // given: the daemons cases (six of them need the Externals API to themselves) among cases of other sections
+        RunConfiguration d = RunConfiguration.defaults();
+        RunConfiguration config = new RunConfiguration(Optional.empty(), d.profile(), d.timeout(), Optional.empty(),
+                new CaseSelection(List.of("http.daemons.*", "http.changes.*"), List.of(), Set.of()),
+                Optional.empty(), d.startTimeout(), EnumSet.of(Suite.HTTP), Optional.empty(), Optional.empty());
+        Set<String> alone = Set.of("http.daemons.restarted-after-death", "http.daemons.restart-on-registered-key",
+                "http.daemons.restart-on-registered-section", "http.daemons.no-restart-on-other-keys",
+                "http.daemons.started-and-stopped-with-config", "http.daemons.halted-after-failures");
+
+        // when
+        RunResult run = ConformanceRunner.run(config, Optional.empty(), "externals", ConformanceRunner.Progress.NONE);
+
+        // then
+        assertThat(run.cases()).allSatisfy(c -> assertThat(c.verdict()).as(c.caseId() + ": " + c.message())
+                .isIn(Verdict.PASS, Verdict.WARN));
+        List<CaseResult> exclusive = run.cases().stream().filter(c -> alone.contains(c.caseId()))
+                .sorted(Comparator.comparing(QuietCasesTest::first)).toList();
+        List<CaseResult> sharing = run.cases().stream().filter(c -> c.caseId().startsWith("http.daemons.")
+                && !alone.contains(c.caseId())).toList();
+        List<CaseResult> others = run.cases().stream().filter(c -> c.caseId().startsWith("http.changes.")).toList();
+        assertThat(exclusive).hasSize(alone.size());
+        Instant sharingEnded = sharing.stream().map(QuietCasesTest::last).max(Instant::compareTo).orElseThrow();
+        assertThat(exclusive).allSatisfy(c -> assertThat(first(c)).as(c.caseId()).isAfterOrEqualTo(sharingEnded));
+        for (int i = 1; i < exclusive.size(); i++) {
+            assertThat(first(exclusive.get(i))).as("one at a time: " + exclusive.get(i).caseId())
+                    .isAfterOrEqualTo(last(exclusive.get(i - 1)));
+        }
+        Instant othersEnded = others.stream().map(QuietCasesTest::last).max(Instant::compareTo).orElseThrow();
+        assertThat(first(exclusive.get(0))).as("the first such case starts while other sections' cases run")
+                .isBefore(othersEnded);
     }
 
     private static Instant first(CaseResult result) {
