@@ -8,6 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import java.util.function.Consumer;
 import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.cases.Case;
@@ -187,26 +192,33 @@ public final class CouchTckTestEngine implements TestEngine {
                 .flatMap(CaseResultSinks::lookup).orElse(result -> {});
         Optional<GenerationSettings> generation =
                 GenerationParameters.fromParameters(request.getConfigurationParameters()::get);
-        // The HTTP cases run in the background, several at a time (each in databases of its own), while the
-        // query-server cases take their turn one by one; their results are reported in order afterwards.
-        Optional<HttpSuiteRun> http = root.getChildren().stream()
-                .map(SuiteDescriptor.class::cast)
-                .filter(s -> s.suite() == Suite.HTTP)
-                .findFirst()
-                .map(s -> HttpSuiteRun.start(s, config, generation));
+        // The HTTP cases run in the background, several at a time (each in databases of its own), and so do the
+        // daemon and _external suites (processes of their own), while the query-server cases take their turn one by
+        // one; their results are reported in order afterwards.
+        Optional<HttpSuiteRun> http = suiteOf(root, Suite.HTTP).map(s -> HttpSuiteRun.start(s, config, generation));
+        ExecutorService background = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, "couchtck-suite");
+            thread.setDaemon(true);
+            return thread;
+        });
         try {
+            Optional<Future<List<CaseResult>>> daemons = suiteOf(root, Suite.DAEMON)
+                    .map(s -> background.submit(() -> runDaemons(s, config, generation)));
+            Optional<Future<List<CaseResult>>> externals = suiteOf(root, Suite.EXTERNAL)
+                    .map(s -> background.submit(() -> runExternal(s, config, generation)));
             for (TestDescriptor child : root.getChildren()) {
                 SuiteDescriptor suite = (SuiteDescriptor) child;
                 listener.executionStarted(suite);
                 switch (suite.suite()) {
                     case QUERY_SERVER -> executeQueryServer(suite, config, generation, baseline, sink, listener);
                     case HTTP -> http.orElseThrow().report(baseline, sink, listener);
-                    case DAEMON -> executeDaemons(suite, config, generation, baseline, sink, listener);
-                    case EXTERNAL -> executeExternal(suite, config, generation, baseline, sink, listener);
+                    case DAEMON -> reportInOrder(suite, daemons.orElseThrow(), baseline, sink, listener);
+                    case EXTERNAL -> reportInOrder(suite, externals.orElseThrow(), baseline, sink, listener);
                 }
                 listener.executionFinished(suite, TestExecutionResult.successful());
             }
         } finally {
+            background.shutdownNow();
             http.ifPresent(HttpSuiteRun::close);
         }
         listener.executionFinished(root, TestExecutionResult.successful());
@@ -218,54 +230,97 @@ public final class CouchTckTestEngine implements TestEngine {
         StdioServerOptions defaults = StdioServerOptions.defaults();
         StdioServerOptions options = new StdioServerOptions(config.timeout(), config.startTimeout(), defaults.maxLineBytes(),
                 defaults.environment(), defaults.workingDirectory());
+        // The generated cases run meanwhile, in order, with server processes of their own (a CouchDB runs several of
+        // a query server at once too); each is reported in its place.
+        ExecutorService generatedThread = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "couchtck-generated-suites");
+            thread.setDaemon(true);
+            return thread;
+        });
         try (ServerSupervisor supervisor = new ServerSupervisor(config.command(), options,
                 new StepRenderer(config.profile()));
-                GeneratedSuiteRunner generated = new GeneratedSuiteRunner(config.profile(), supervisor,
+                ServerSupervisor generatedSupervisor = new ServerSupervisor(config.command(), options,
+                        new StepRenderer(config.profile()));
+                GeneratedSuiteRunner generated = new GeneratedSuiteRunner(config.profile(), generatedSupervisor,
                         config.timeout(), generation.orElseGet(() -> GenerationSettings.withSeed(0)))) {
             CaseExecutor executor = new CaseExecutor(config.profile(), supervisor, config.timeout());
+            Map<String, Future<CaseResult>> generatedResults = new LinkedHashMap<>();
+            suite.getChildren().forEach(section -> section.getChildren().forEach(child -> {
+                Case testCase = ((CaseDescriptor) child).testCase();
+                if (GeneratedSuites.isGenerated(testCase)) {
+                    generatedResults.put(testCase.id(), generatedThread.submit(() -> guarded(testCase.id(),
+                            testCase.section(), testCase.level(), testCase.description(), testCase.spec(),
+                            () -> generated.run(testCase))));
+                }
+            }));
             for (TestDescriptor section : suite.getChildren()) {
                 listener.executionStarted(section);
                 for (TestDescriptor child : section.getChildren()) {
                     CaseDescriptor descriptor = (CaseDescriptor) child;
                     Case testCase = descriptor.testCase();
+                    Supplier<CaseResult> run = generatedResults.containsKey(testCase.id())
+                            ? () -> awaitCase(generatedResults.get(testCase.id()))
+                            : () -> executor.run(testCase);
                     Applicability applicability = config.profile().applicability(testCase);
                     if (!applicability.applicable()) {
                         sink.accept(guarded(testCase.id(), testCase.section(), testCase.level(),
-                                testCase.description(), testCase.spec(), () -> run(executor, generated, testCase)));
+                                testCase.description(), testCase.spec(), run));
                         listener.executionSkipped(descriptor, applicability.reason());
                         continue;
                     }
                     listener.executionStarted(descriptor);
                     CaseResult result = baseline.apply(guarded(testCase.id(), testCase.section(), testCase.level(),
-                            testCase.description(), testCase.spec(), () -> run(executor, generated, testCase)));
+                            testCase.description(), testCase.spec(), run));
                     report(descriptor, result, sink, listener);
                 }
                 listener.executionFinished(section, TestExecutionResult.successful());
             }
+        } finally {
+            generatedThread.shutdownNow();
         }
     }
 
+    /** The result of a case that ran on another thread; its failure to finish is the kit's, hence thrown. */
+    private static CaseResult awaitCase(Future<CaseResult> result) {
+        try {
+            return result.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted before the case finished", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("internal error of the kit: " + e.getCause(), e.getCause());
+        }
+    }
+
+    private static Optional<SuiteDescriptor> suiteOf(TestDescriptor root, Suite wanted) {
+        return root.getChildren().stream().map(SuiteDescriptor.class::cast).filter(s -> s.suite() == wanted)
+                .findFirst();
+    }
+
     /**
-     * The daemon suite: every session at once, then each case's verdict in order; the generated cases with the budget
-     * of slow examples (each starts a daemon).
+     * The daemon suite's results in order: every session at once; the generated cases with the budget of slow
+     * examples (each starts a daemon).
      */
-    private static void executeDaemons(SuiteDescriptor suite, RunConfiguration config,
-            Optional<GenerationSettings> generation, Baseline baseline, Consumer<CaseResult> sink,
-            EngineExecutionListener listener) {
-        List<DaemonCaseDescriptor> descriptors = new ArrayList<>();
+    private static List<CaseResult> runDaemons(SuiteDescriptor suite, RunConfiguration config,
+            Optional<GenerationSettings> generation) {
+        List<DaemonCase> cases = new ArrayList<>();
         suite.getChildren().forEach(section -> section.getChildren()
-                .forEach(child -> descriptors.add((DaemonCaseDescriptor) child)));
-        List<DaemonCase> cases = descriptors.stream().map(DaemonCaseDescriptor::testCase).toList();
-        List<CaseResult> results;
+                .forEach(child -> cases.add(((DaemonCaseDescriptor) child).testCase())));
         try {
             GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
-            results = new DaemonSuiteRunner(config.daemons(), settings.seed(), settings.feedBudget()).run(cases);
+            return new DaemonSuiteRunner(config.daemons(), settings.seed(), settings.feedBudget()).run(cases);
         } catch (RuntimeException e) {
-            results = cases.stream().map(c -> guarded(c.id(), c.section(), c.level(), c.description(), c.spec(),
+            return cases.stream().map(c -> guarded(c.id(), c.section(), c.level(), c.description(), c.spec(),
                     () -> {
                         throw e;
                     })).toList();
         }
+    }
+
+    /** Reports the results of a suite that ran in the background, in the order of its cases. */
+    private static void reportInOrder(SuiteDescriptor suite, Future<List<CaseResult>> running, Baseline baseline,
+            Consumer<CaseResult> sink, EngineExecutionListener listener) {
+        List<CaseResult> results = awaitSuite(suite, running);
         int next = 0;
         for (TestDescriptor section : suite.getChildren()) {
             listener.executionStarted(section);
@@ -276,24 +331,48 @@ public final class CouchTckTestEngine implements TestEngine {
         }
     }
 
-    /** The {@code _external} suite: one case after the other against one handler process. */
-    private static void executeExternal(SuiteDescriptor suite, RunConfiguration config,
-            Optional<GenerationSettings> generation, Baseline baseline, Consumer<CaseResult> sink,
-            EngineExecutionListener listener) {
+    /** The results of a suite that ran in the background: each case an ERROR if the kit itself failed. */
+    private static List<CaseResult> awaitSuite(SuiteDescriptor suite, Future<List<CaseResult>> running) {
+        String problem;
+        try {
+            return running.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            problem = "interrupted before the suite finished";
+        } catch (ExecutionException e) {
+            problem = "internal error of the kit: " + e.getCause();
+        }
+        String message = problem;
+        List<CaseResult> errors = new ArrayList<>();
+        suite.getChildren().forEach(section -> section.getChildren().forEach(child -> {
+            Supplier<CaseResult> fails = () -> {
+                throw new IllegalStateException(message);
+            };
+            if (child instanceof DaemonCaseDescriptor d) {
+                DaemonCase c = d.testCase();
+                errors.add(guarded(c.id(), c.section(), c.level(), c.description(), c.spec(), fails));
+            } else {
+                ExternalCase c = ((ExternalCaseDescriptor) child).testCase();
+                errors.add(guarded(c.id(), c.section(), c.level(), c.description(), c.spec(), fails));
+            }
+        }));
+        return errors;
+    }
+
+    /** The {@code _external} suite's results in order: one case after the other against one handler process. */
+    private static List<CaseResult> runExternal(SuiteDescriptor suite, RunConfiguration config,
+            Optional<GenerationSettings> generation) {
         GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
+        List<CaseResult> results = new ArrayList<>();
         try (ExternalSuiteRunner runner = new ExternalSuiteRunner(config.daemons(), config.timeout(),
                 config.startTimeout(), settings.seed(), settings.budget())) {
-            for (TestDescriptor section : suite.getChildren()) {
-                listener.executionStarted(section);
-                for (TestDescriptor child : section.getChildren()) {
-                    ExternalCase testCase = ((ExternalCaseDescriptor) child).testCase();
-                    reportOrSkip(child, guarded(testCase.id(), testCase.section(), testCase.level(),
-                            testCase.description(), testCase.spec(), () -> runner.run(testCase)), baseline, sink,
-                            listener);
-                }
-                listener.executionFinished(section, TestExecutionResult.successful());
-            }
+            suite.getChildren().forEach(section -> section.getChildren().forEach(child -> {
+                ExternalCase testCase = ((ExternalCaseDescriptor) child).testCase();
+                results.add(guarded(testCase.id(), testCase.section(), testCase.level(), testCase.description(),
+                        testCase.spec(), () -> runner.run(testCase)));
+            }));
         }
+        return results;
     }
 
     /** Reports an NA result as a skipped test, any other with the baseline applied. */
@@ -306,10 +385,6 @@ public final class CouchTckTestEngine implements TestEngine {
         }
         listener.executionStarted(descriptor);
         report(descriptor, baseline.apply(result), sink, listener);
-    }
-
-    private static CaseResult run(CaseExecutor executor, GeneratedSuiteRunner generated, Case testCase) {
-        return GeneratedSuites.isGenerated(testCase) ? generated.run(testCase) : executor.run(testCase);
     }
 
     static void report(TestDescriptor descriptor, CaseResult result, Consumer<CaseResult> sink,

@@ -3,6 +3,7 @@ package org.couchtck.kit.run;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,10 @@ import org.couchtck.kit.endpoint.Externals;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCaseExecutor;
 import org.couchtck.kit.endpoint.HttpRunSettings;
+import org.couchtck.kit.endpoint.HttpStep;
+import org.couchtck.kit.endpoint.FeedStep;
+import org.couchtck.kit.endpoint.Poll;
+import org.couchtck.kit.endpoint.RequestStep;
 import org.couchtck.kit.endpoint.Leftovers;
 import org.couchtck.kit.endpoint.RunningEndpoint;
 import org.couchtck.kit.endpoint.generated.FeedSuiteRunner;
@@ -50,13 +55,14 @@ final class HttpSuiteRun implements AutoCloseable {
 
     private final SuiteDescriptor suite;
     private final RunningEndpoint endpoint;
-    private final ExecutorService pool;
+    /** The corpus cases' threads, then the lane of the Externals API cases, then the lane of quiet cases. */
+    private final List<ExecutorService> threads;
     private final List<Future<CaseResult>> results = new ArrayList<>();
 
-    private HttpSuiteRun(SuiteDescriptor suite, RunningEndpoint endpoint, ExecutorService pool) {
+    private HttpSuiteRun(SuiteDescriptor suite, RunningEndpoint endpoint, List<ExecutorService> threads) {
         this.suite = suite;
         this.endpoint = endpoint;
-        this.pool = pool;
+        this.threads = threads;
     }
 
     /**
@@ -67,12 +73,9 @@ final class HttpSuiteRun implements AutoCloseable {
      */
     static HttpSuiteRun start(SuiteDescriptor suite, RunConfiguration config,
             Optional<GenerationSettings> generation) {
-        AtomicInteger threads = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL, task -> {
-            Thread thread = new Thread(task, "couchtck-http-case-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool = daemonThreads(PARALLEL, "couchtck-http-case-");
+        ExecutorService externalsLane = daemonThreads(1, "couchtck-http-externals-case-");
+        ExecutorService quietLane = daemonThreads(1, "couchtck-http-quiet-case-");
         RunningEndpoint endpoint = null;
         String unavailable = null;
         try {
@@ -80,7 +83,7 @@ final class HttpSuiteRun implements AutoCloseable {
         } catch (EndpointStartException | IllegalArgumentException e) {
             unavailable = "the endpoint could not be had: " + e.getMessage();
         }
-        HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, pool);
+        HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, List.of(pool, externalsLane, quietLane));
         String runId = Leftovers.runId(Instant.now(), ThreadLocalRandom.current()
                 .nextInt());
         if (endpoint != null && !(config.endpointSpec() instanceof EndpointSpec.Reference)) {
@@ -106,72 +109,86 @@ final class HttpSuiteRun implements AutoCloseable {
         ViewSuiteRunner views = endpoint == null ? null
                 : new ViewSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
                         settings.feedBudget(), replayOptions(config));
-        // Four phases, submitted in this order so that a case waiting for its turn never holds a thread that a case
-        // it waits for still needs:
-        // 0. the corpus cases, PARALLEL at a time from the start;
-        // 1. the cases that need the Externals API to themselves (they restart, stop or halt daemons, rewrite the
-        //    ini), one at a time once the phase-0 cases that use it ended, while the others go on;
-        // 2. the cases that need a quiet server (a /_db_updates feed that must fall silent), one at a time once the
-        //    phase-0 cases ended;
-        // 3. the generated cases, one at a time after all the corpus cases: their workloads create and delete
-        //    databases at a rate that moves /_db_updates, and their bounds are kept best on an endpoint that is not
-        //    busy with other cases.
+        // Four phases:
+        // 0. the corpus cases, PARALLEL at a time from the start, those that use the Externals API first (phase 1
+        //    waits for them);
+        // 1. on a lane of their own, one at a time: the cases that need the Externals API to themselves (they
+        //    restart, stop or halt daemons, rewrite the ini) and the generated proxy case, once the phase-0 cases
+        //    that use the Externals API ended, while the others go on;
+        // 2. on another lane, one at a time: the cases that need a quiet server (a /_db_updates feed that must fall
+        //    silent), once the phase-0 cases ended;
+        // 3. then on that lane the generated feed and view cases: their workloads create and delete databases at a
+        //    rate that moves /_db_updates, and their bounds are kept best on an endpoint that is not busy with
+        //    other cases.
+        // A lane waits only for phase-0 cases, which wait for nothing: no case can hold a thread another needs.
         List<Future<CaseResult>> busy = new CopyOnWriteArrayList<>();
         List<Future<CaseResult>> usingExternals = new CopyOnWriteArrayList<>();
-        List<Future<CaseResult>> corpus = new CopyOnWriteArrayList<>();
-        Object externalsTurn = new Object();
-        Object quietTurn = new Object();
+        List<Future<CaseResult>> serverWide = new CopyOnWriteArrayList<>();
         Map<TestDescriptor, Future<CaseResult>> byCase = new HashMap<>();
         List<TestDescriptor> all = new ArrayList<>();
         suite.getChildren().forEach(section -> all.addAll(section.getChildren()));
-        for (int phase = 0; phase < 4; phase++) {
-            for (TestDescriptor child : all) {
-                HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
-                int casePhase = phase(testCase);
-                if (casePhase != phase) {
-                    continue;
+        // Within phase 0, the cases that may wait longest go first, so that none of them starts last.
+        List<TestDescriptor> submitOrder = new ArrayList<>(all);
+        submitOrder.sort(Comparator.<TestDescriptor>comparingInt(child -> {
+            HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
+            int phase = phase(testCase);
+            return phase == 0 && !usesExternals(testCase) ? 1 : phase == 0 ? 0 : phase + 1;
+        }).thenComparing(child -> -waitBound(((HttpCaseDescriptor) child).testCase())));
+        for (TestDescriptor child : submitOrder) {
+            HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
+            int casePhase = phase(testCase);
+            String reason = unavailable;
+            ExecutorService lane = casePhase == 0 ? pool : casePhase == 1 ? externalsLane : quietLane;
+            Future<CaseResult> result = lane.submit(() -> CouchTckTestEngine.guarded(testCase.id(),
+                    testCase.section(), testCase.level(), testCase.description(), testCase.spec(), () -> {
+                        if (executor == null) {
+                            return error(testCase, reason);
+                        }
+                        if (casePhase == 0) {
+                            return executor.run(testCase);
+                        }
+                        List<Future<CaseResult>> before = casePhase == 1 ? usingExternals
+                                : casePhase == 2 ? busy : serverWide;
+                        if (!awaitAll(before)) {
+                            return error(testCase, "interrupted before the case started");
+                        }
+                        if (ProxySuites.isGenerated(testCase)) {
+                            return proxies.run(testCase);
+                        }
+                        if (casePhase < 3) {
+                            return executor.run(testCase);
+                        }
+                        return FeedSuites.isGenerated(testCase) ? feeds.run(testCase) : views.run(testCase);
+                    }));
+            if (casePhase == 0) {
+                busy.add(result);
+                if (usesExternals(testCase)) {
+                    usingExternals.add(result);
                 }
-                String reason = unavailable;
-                Future<CaseResult> result = pool.submit(() -> CouchTckTestEngine.guarded(testCase.id(),
-                        testCase.section(), testCase.level(), testCase.description(), testCase.spec(), () -> {
-                            if (executor == null) {
-                                return error(testCase, reason);
-                            }
-                            if (casePhase == 0) {
-                                return executor.run(testCase);
-                            }
-                            List<Future<CaseResult>> before = casePhase == 1 ? usingExternals
-                                    : casePhase == 2 ? busy : corpus;
-                            if (!awaitAll(before)) {
-                                return error(testCase, "interrupted before the case started");
-                            }
-                            synchronized (casePhase == 1 ? externalsTurn : quietTurn) {
-                                if (casePhase < 3) {
-                                    return executor.run(testCase);
-                                }
-                                return FeedSuites.isGenerated(testCase) ? feeds.run(testCase)
-                                        : ProxySuites.isGenerated(testCase) ? proxies.run(testCase)
-                                        : views.run(testCase);
-                            }
-                        }));
-                if (casePhase == 0) {
-                    busy.add(result);
-                    if (usesExternals(testCase)) {
-                        usingExternals.add(result);
-                    }
-                }
-                if (casePhase < 3) {
-                    corpus.add(result);
-                }
-                byCase.put(child, result);
             }
+            if (casePhase == 0 || casePhase == 2) {
+                serverWide.add(result);
+            }
+            byCase.put(child, result);
         }
         all.forEach(child -> run.results.add(byCase.get(child)));
         return run;
     }
 
+    private static ExecutorService daemonThreads(int count, String namePrefix) {
+        AtomicInteger made = new AtomicInteger();
+        return Executors.newFixedThreadPool(count, task -> {
+            Thread thread = new Thread(task, namePrefix + made.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
     /** The phase {@code testCase} runs in (see {@link #start}). */
     private static int phase(HttpCase testCase) {
+        if (ProxySuites.isGenerated(testCase)) {
+            return 1;
+        }
         if (GeneratedHttpSuites.isGenerated(testCase)) {
             return 3;
         }
@@ -180,6 +197,20 @@ final class HttpSuiteRun implements AutoCloseable {
             case EXTERNALS -> 1;
             case SERVER -> 2;
         };
+    }
+
+    /** The longest {@code testCase}'s steps may wait by their own bounds: delays, polls and feeds. */
+    static long waitBound(HttpCase testCase) {
+        long bound = 0;
+        for (HttpStep step : testCase.steps()) {
+            if (step instanceof RequestStep request) {
+                bound += request.afterMillis() + request.poll().map(Poll::withinMillis).orElse(0L);
+            } else if (step instanceof FeedStep feed) {
+                bound += feed.until().withinMillis().orElse(0)
+                        + feed.during().stream().mapToLong(RequestStep::afterMillis).sum();
+            }
+        }
+        return bound;
     }
 
     private static boolean usesExternals(HttpCase testCase) {
@@ -266,7 +297,7 @@ final class HttpSuiteRun implements AutoCloseable {
     /** Database names of one run: unique enough that two runs on one server never meet. */
     @Override
     public void close() {
-        pool.shutdownNow();
+        threads.forEach(ExecutorService::shutdownNow);
         if (endpoint != null) {
             endpoint.close();
         }

@@ -39,4 +39,12 @@ class HttpSuiteRunTest {
         assertThat(HttpSuiteRun.needsExternals(suite(ProxySuites.find(ProxySuites.TRANSPARENCY).orElseThrow())))
                 .isTrue();
     }
+
+    @Test
+    void should_bound_a_cases_waits_by_its_delays_polls_and_feeds() {
+        // then: 2 x (5.5 s delay + a poll of up to 120 s); a feed until 8 s; nothing to wait for
+        assertThat(HttpSuiteRun.waitBound(builtIn("http.autoindex.incremental"))).isEqualTo(251_000);
+        assertThat(HttpSuiteRun.waitBound(builtIn("http.db_updates.own-events-since"))).isEqualTo(8_000);
+        assertThat(HttpSuiteRun.waitBound(builtIn("http.documents.get-missing-404"))).isZero();
+    }
 }
