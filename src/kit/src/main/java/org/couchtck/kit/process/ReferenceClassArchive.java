@@ -2,11 +2,9 @@ package org.couchtck.kit.process;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -15,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import org.couchtck.reference.queryserver.ClassArchive;
+import org.couchtck.reference.queryserver.QueryServerJvm;
 
 /**
  * A class-data-sharing archive of the reference query server's classes. A run starts a new reference process for
@@ -32,33 +31,6 @@ final class ReferenceClassArchive {
     private static final Duration TRAINING_LIMIT = Duration.ofSeconds(60);
     private static final Map<String, Optional<Path>> ARCHIVES = new ConcurrentHashMap<>();
 
-    /** Lines that make the reference load what cases use: views, reduce, and each kind of design-document call. */
-    private static final List<String> TRAINING = List.of(
-            "[\"reset\",{\"reduce_limit\":true,\"reduce_limit_threshold\":5000,\"reduce_limit_ratio\":2.0,\"timeout\":5000}]",
-            "[\"add_lib\",{\"utils\":\"exports.twice = function(x) { return 2 * x; };\"}]",
-            "[\"add_fun\",\"function(doc) { var u = require('views/lib/utils'); emit([doc._id, 1.5], u.twice(doc.n)); "
-                    + "log('mapped'); }\"]",
-            "[\"map_doc\",{\"_id\":\"a\",\"n\":1,\"s\":\"\u00e9\",\"t\":[1,{\"x\":null}]}]",
-            "[\"reduce\",[\"function(k, v, r) { return sum(v); }\"],[[[\"a\",\"a\"],1],[[\"b\",\"b\"],2]],\"\"]",
-            "[\"rereduce\",[\"function(k, v, r) { return sum(v); }\"],[1,2],\"\"]",
-            "[\"add_fun\",\"function(doc) { throw new Error('x'); }\"]",
-            "[\"map_doc\",{\"_id\":\"b\"}]",
-            "[\"ddoc\",\"new\",\"_design/t\",{\"_id\":\"_design/t\",\"shows\":{\"s\":\"function(doc, req) { "
-                    + "provides('json', function() { return {json: {id: doc._id}}; }); }\"},"
-                    + "\"lists\":{\"l\":\"function(head, req) { start({headers: {}}); var row; "
-                    + "while (row = getRow()) { send(row.key); } return 'end'; }\"},"
-                    + "\"updates\":{\"u\":\"function(doc, req) { return [doc, 'ok']; }\"},"
-                    + "\"filters\":{\"f\":\"function(doc, req) { return !!doc.n; }\"},"
-                    + "\"validate_doc_update\":\"function(n, o, u, s) { if (!n.ok) { throw({forbidden: 'no'}); } }\"}]",
-            "[\"ddoc\",\"_design/t\",[\"shows\",\"s\"],[{\"_id\":\"a\"},{\"headers\":{\"Accept\":\"application/json\"},"
-                    + "\"query\":{}}]]",
-            "[\"ddoc\",\"_design/t\",[\"lists\",\"l\"],[{\"total_rows\":1},{\"query\":{}}]]",
-            "[\"list_row\",{\"key\":\"k\",\"value\":1}]",
-            "[\"list_end\"]",
-            "[\"ddoc\",\"_design/t\",[\"updates\",\"u\"],[{\"_id\":\"a\"},{\"method\":\"POST\"}]]",
-            "[\"ddoc\",\"_design/t\",[\"filters\",\"f\"],[[{\"_id\":\"a\",\"n\":1},{\"_id\":\"b\"}],{}]]",
-            "[\"ddoc\",\"_design/t\",[\"validate_doc_update\"],[{\"_id\":\"a\"},null,{\"name\":null,\"roles\":[]},{}]]");
-
     private ReferenceClassArchive() {}
 
     /**
@@ -70,9 +42,7 @@ final class ReferenceClassArchive {
             return List.of();
         }
         return ARCHIVES.computeIfAbsent(java + "\n" + classPath, key -> archive(java, classPath))
-                .map(archive -> List.of("-XX:SharedArchiveFile=" + archive,
-                        // Keep the JVM's own messages (e.g. an archive it cannot map) off stdout, the protocol channel.
-                        "-Xlog:disable", "-Xlog:all=warning:stderr"))
+                .map(archive -> QueryServerJvm.fromArchive(archive.toString()))
                 .orElse(List.of());
     }
 
@@ -83,43 +53,17 @@ final class ReferenceClassArchive {
             if (Files.isRegularFile(archive) && Files.size(archive) > 0) {
                 return Optional.of(archive);
             }
-            Path training = Files.createTempFile(folder, "training-", ".jsa");
-            Files.delete(training);
-            if (train(java, classPath, training)) {
-                Files.move(training, archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            if (ClassArchive.make(java, List.of("-cp", classPath, ServerCommand.REFERENCE_MAIN), archive,
+                    TRAINING_LIMIT)) {
                 return Optional.of(archive);
             }
-            Files.deleteIfExists(training);
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
-    }
-
-    private static boolean train(String java, String classPath, Path training) throws IOException {
-        Process process = new ProcessBuilder(java, "-XX:+UseSerialGC", "-XX:ArchiveClassesAtExit=" + training,
-                "-Xlog:disable", "-cp", classPath, ServerCommand.REFERENCE_MAIN)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        try (OutputStream in = process.getOutputStream()) {
-            for (String line : TRAINING) {
-                in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-        } catch (IOException e) {
-            // The server ended early; whether an archive came of it is decided below.
-        }
-        try {
-            if (!process.waitFor(TRAINING_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly();
-                return false;
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return process.exitValue() == 0 && Files.isRegularFile(training) && Files.size(training) > 0;
     }
 
     /** Names the archive after everything that decides whether it fits: the JVM and each class-path entry. */

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.couchtck.reference.queryserver.QueryServerJvm;
 import org.couchtck.reference.queryserver.QueryServerMain;
 
 /**
@@ -175,19 +176,8 @@ public record ServerCommand(List<String> argv) {
         return new ServerCommand(argv);
     }
 
-    /**
-     * JVM options the reference query server starts with. A query server is one busy thread whose documents die
-     * young: the serial collector, a heap that starts at 8 MB (a large young generation only fills memory), and C1
-     * alone, which compiles the hot path within the first thousand documents at a fraction of C2's CPU and memory.
-     * Measured on the 100,000-document map pipe ({@code couchtck bench --workload map-pipe}): faster than with C2,
-     * and about 55 MiB at peak instead of 90. The heap may still grow to 512 MB for large documents. One compiler
-     * thread, not the two a 2-core machine gets: at start-up the second one competes with the thread making Rhino's
-     * built-ins, and the first reply came about 12 % sooner without it (medians of 31 interleaved starts), with the
-     * pipe's throughput unchanged.
-     */
-    public static final List<String> REFERENCE_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-            "-XX:CICompilerCount=1", "-Xms8m", "-Xmx512m", "-Xss512k", "-XX:ReservedCodeCacheSize=16m",
-            "-XX:-UsePerfData");
+    /** JVM options the reference query server starts with: C1 alone, the cases being short sessions. */
+    public static final List<String> REFERENCE_JVM_OPTIONS = QueryServerJvm.INTERACTIVE;
 
     /**
      * The reference query server, run from where this JVM loaded its classes and Rhino's: from a jar of only its own
