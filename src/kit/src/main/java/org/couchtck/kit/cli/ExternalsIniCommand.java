@@ -37,6 +37,13 @@ final class ExternalsIniCommand implements Callable<Integer> {
                     + "reserved, as CouchDB's own proxy tests use).")
     int downPort;
 
+    /**
+     * CouchDB 2.x's default.ini no longer starts the manager of {@code _external} handlers (1.x's does): without it
+     * every {@code _external} request is a 500 {@code noproc} (seen on 2.2.0).
+     */
+    static final String EXTERNAL_MANAGER = "\n; CouchDB 2.x starts no _external manager by itself\n[daemons]\n"
+            + "external_manager = {couch_external_manager, start_link, []}\n";
+
     @Override
     public Integer call() {
         for (int port : new int[] {backendPort, daemonPort, downPort}) {
@@ -48,7 +55,7 @@ final class ExternalsIniCommand implements Callable<Integer> {
         ExternalsConfig config = new ExternalsConfig(URI.create("http://127.0.0.1:" + backendPort), daemonPort, 0,
                 downPort);
         spec.commandLine().getOut().print("; couchtck: the Externals API cases (couchtck externals-ini)\n"
-                + config.text(false));
+                + config.text(false) + EXTERNAL_MANAGER);
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }

@@ -23,6 +23,7 @@ class ExternalsIniCommandTest {
                 + "_couchtck_proxy_prefix = {couch_httpd_proxy, handle_proxy_req, <<\"http://127.0.0.1:6001/prefix/\">>}\n"
                 + "_couchtck_proxy_down = {couch_httpd_proxy, handle_proxy_req, <<\"http://127.0.0.1:6003\">>}\n"
                 + "_couchtck_daemon = {couch_httpd_proxy, handle_proxy_req, <<\"http://127.0.0.1:6002\">>}\n")
+                .endsWith("[daemons]\nexternal_manager = {couch_external_manager, start_link, []}\n")
                 .contains("[httpd_db_handlers]\n"
                         + "_couchtck_external = {couch_httpd_external, handle_external_req, <<\"couchtck_external\">>}\n"
                         + "_couchtck_external_missing = {couch_httpd_external, handle_external_req, "
