@@ -32,6 +32,27 @@ public enum BenchWorkload {
         }
     },
 
+    /**
+     * The {@code map_doc} lines of {@link #MAP} with no function installed, any JSON reply taken: how many exchanges a
+     * second the kit's own harness drives, against a server that answers at once (such as the echo test double).
+     */
+    ECHO("") {
+        @Override
+        List<String> setUp(String function) {
+            return List.of();
+        }
+
+        @Override
+        List<String> requests(List<ObjectNode> docs, int batch) {
+            return MAP.requests(docs, batch);
+        }
+
+        @Override
+        boolean answered(JsonNode reply) {
+            return true;
+        }
+    },
+
     /** A design document with one show function, rendered once per document. */
     SHOW("function(doc, req) { return {json: {id: doc._id, type: doc.type, n: doc.n, q: req.query}, "
             + "headers: {'X-Bench': 'show'}}; }") {

@@ -38,9 +38,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
-    /** The workloads on the command line: four for a query server, two for an HTTP endpoint. */
+    /** The workloads on the command line: five for a query server, two for an HTTP endpoint. */
     enum Workload {
-        map, show, filter, mapPipe, writes, autoindex;
+        map, echo, show, filter, mapPipe, writes, autoindex;
 
         /** The name on the command line. */
         String label() {
@@ -57,7 +57,7 @@ final class BenchCommand implements Callable<Integer> {
                     return w;
                 }
             }
-            throw new picocli.CommandLine.TypeConversionException("expected one of map, show, filter, map-pipe,"
+            throw new picocli.CommandLine.TypeConversionException("expected one of map, echo, show, filter, map-pipe,"
                     + " writes, autoindex but was '" + value + "'");
         }
     }
@@ -66,8 +66,10 @@ final class BenchCommand implements Callable<Integer> {
     static final int MAP_PIPE_DOCS = 100_000;
 
     @Option(names = "--workload", defaultValue = "map", converter = WorkloadConverter.class,
-            description = "What to measure: map (add_fun + map_doc), show (ddoc show per document) or filter "
-                    + "(ddoc filter over batches) against --server, lockstep and pipelined; map-pipe (the whole "
+            description = "What to measure: map (add_fun + map_doc), echo (map_doc with no function, any reply "
+                    + "taken: the kit's own exchange rate against a server that answers at once), show (ddoc show per"
+                    + " document) or filter (ddoc filter over batches) against --server, lockstep and pipelined; "
+                    + "map-pipe (the whole "
                     + "input of one map function and " + MAP_PIPE_DOCS + " documents piped in at once, the process"
                     + " timed whole: wall, CPU, peak memory, start-up, output hash) against --server; writes "
                     + "(concurrent document writes and continuous-feed delivery) or autoindex (how long background "

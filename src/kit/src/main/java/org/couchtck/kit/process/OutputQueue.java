@@ -57,8 +57,13 @@ final class OutputQueue {
             }
             TimeUnit.NANOSECONDS.timedWait(this, left);
         }
+        return pollNow();
+    }
+
+    /** The next item if there is one now, otherwise null. */
+    synchronized Item pollNow() {
         Item head = items.peekFirst();
-        if (head instanceof End) {
+        if (head == null || head instanceof End) {
             return head;
         }
         items.removeFirst();

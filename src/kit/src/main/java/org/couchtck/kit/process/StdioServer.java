@@ -36,9 +36,11 @@ import org.couchtck.kit.wire.WireJson;
  * <p>Unlike CouchDB, which restarts its timeout for every line read (log lines included), the timeout here bounds
  * the whole exchange, so a server that logs slowly forever cannot stall a run.
  *
- * <p>Standard output and standard error are read on their own daemon threads, so no call blocks past its timeout
- * whatever the server does. Every line in either direction goes to the current {@link Transcript}. Exchanges are meant
- * to be made by one thread at a time; {@link #close()} may be called from any thread.
+ * <p>Standard error is read on its own daemon thread; standard output by the waiting thread while a reply comes fast
+ * and by a daemon thread otherwise ({@link StdoutReader}), so no call blocks past its timeout whatever the server
+ * does, even when a process it left behind holds its output open (such a process is found through the pipe and
+ * killed with the tree). Every line in either direction goes to the current {@link Transcript}. Exchanges are meant to
+ * be made by one thread at a time; {@link #close()} may be called from any thread.
  */
 public final class StdioServer implements AutoCloseable {
 
@@ -71,14 +73,17 @@ public final class StdioServer implements AutoCloseable {
     private volatile boolean replied;
     private ExecutorService writer;
     // An exchange writes its request on its own thread (a hand-over to another thread costs more than the exchange);
-    // the watchdog kills a server whose pipe stays full past the write's deadline, which ends the stuck write.
+    // the watchdog kills a server whose pipe stays full past the write's deadline, which ends the stuck write, and
+    // ends a read on the exchanging thread that outlives its deadline the same way.
     private volatile boolean writing;
     private volatile long writeDeadline;
     private volatile boolean writeTimedOut;
-    private Thread writeWatchdog;
+    private Thread watchdog;
     /** Kills the process tree when the kit's JVM exits first (Ctrl-C): a child that ignores its input would stay. */
     private Thread shutdownHook;
     private Thread stdoutReader;
+    private StdoutReader stdout;
+    private volatile Optional<PipeHolders> stdoutPipe = Optional.empty();
     private Thread stderrReader;
     private volatile StderrPipe stderr;
 
@@ -115,7 +120,10 @@ public final class StdioServer implements AutoCloseable {
             long pid = started.pid();
             stdin = started.getOutputStream();
             writer = Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "couchtck-stdin-" + pid));
-            stdoutReader = daemon(() -> readStdout(started.getInputStream()), "couchtck-stdout-" + pid);
+            stdout = new StdoutReader(started.getInputStream(), options.maxLineBytes(), output, started::isAlive,
+                    () -> transcript);
+            stdoutReader = daemon(stdout::run, "couchtck-stdout-" + pid);
+            stdoutPipe = PipeHolders.ofStdout(started.toHandle());
             StderrPipe errors = new StderrPipe(started.getErrorStream(), started::isAlive);
             stderr = errors;
             stderrReader = daemon(() -> readStderr(errors), "couchtck-stderr-" + pid);
@@ -123,10 +131,10 @@ public final class StdioServer implements AutoCloseable {
             transcript.add(Direction.EVENT, "started `" + command.display() + "` as process " + pid);
             started.onExit().thenAccept(p -> transcript.add(Direction.EVENT,
                     "process " + pid + " exited with status " + p.exitValue()));
-            writeWatchdog = daemon(() -> watchWrites(started), "couchtck-write-watchdog-" + pid);
+            watchdog = daemon(() -> watch(started), "couchtck-watchdog-" + pid);
             stdoutReader.start();
             stderrReader.start();
-            writeWatchdog.start();
+            watchdog.start();
             shutdownHook = new Thread(() -> ProcessTree.kill(started.toHandle(), List.of(), SHUTDOWN_KILL_WAIT),
                     "couchtck-kill-" + pid);
             Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -135,14 +143,26 @@ public final class StdioServer implements AutoCloseable {
 
     private static final Duration WATCH_EVERY = Duration.ofMillis(20);
 
-    // Looks at the write in progress now and then, not at each one: an exchange wakes no other thread to write.
-    private void watchWrites(Process running) {
+    // Looks at the write and the read in progress now and then, not at each one: an exchange wakes no other thread.
+    // Watches on after the exit too: a process the server left behind may hold its pipes.
+    private void watch(Process running) {
         try {
-            while (!closed && running.isAlive()) {
+            while (!closed) {
                 Thread.sleep(WATCH_EVERY.toMillis());
-                if (writing && System.nanoTime() - writeDeadline > 0) {
+                long now = System.nanoTime();
+                if (writing && now - writeDeadline > 0) {
                     writeTimedOut = true;
                     ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
+                    killOutputHolders(transcript);
+                    return;
+                }
+                if (stdout.stuckPast(now)) {
+                    // Only a read racing the server's exit can block there; once nothing holds the pipe it ends.
+                    killedByKit = true;
+                    transcript.add(Direction.EVENT, "a read of the server's output outlived its deadline; killing"
+                            + " process " + running.pid() + ", its descendants and whatever holds its output");
+                    ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
+                    killOutputHolders(transcript);
                     return;
                 }
             }
@@ -220,7 +240,7 @@ public final class StdioServer implements AutoCloseable {
             });
             try {
                 while (replies.size() < requests.size()) {
-                    Item item = output.poll(System.nanoTime() + timeout.toNanos());
+                    Item item = stdout.next(System.nanoTime() + timeout.toNanos());
                     if (item == null) {
                         String detail = "no reply within " + timeout.toMillis() + " ms after " + replies.size()
                                 + " of " + requests.size() + " replies";
@@ -308,7 +328,7 @@ public final class StdioServer implements AutoCloseable {
         synchronized (exchangeLock) {
             requireStarted();
             try {
-                Item item = output.poll(System.nanoTime() + timeout.toNanos());
+                Item item = stdout.next(System.nanoTime() + timeout.toNanos());
                 if (item == null) {
                     return new ServerOutput.Silent();
                 }
@@ -356,7 +376,7 @@ public final class StdioServer implements AutoCloseable {
             List<String> trailing = new ArrayList<>();
             try {
                 Item item;
-                while ((item = output.poll(deadline)) != null && !(item instanceof End)) {
+                while ((item = stdout.next(deadline)) != null && !(item instanceof End)) {
                     if (item instanceof Received received) {
                         String text = received.line().text();
                         WireJson.logMessage(text).ifPresentOrElse(logs::add, () -> trailing.add(text));
@@ -477,6 +497,8 @@ public final class StdioServer implements AutoCloseable {
         }
         // Taken before the graceful stop: a grandchild orphaned by its parent's exit can no longer be found.
         List<ProcessHandle> descendants = ProcessTree.descendantsOf(running.toHandle());
+        // A server that exited first may have left processes behind, which only the pipe they hold leads to.
+        boolean mayHaveOrphans = !running.isAlive() || !descendants.isEmpty();
         closeStdinQuietly();
         try {
             running.waitFor(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
@@ -486,11 +508,15 @@ public final class StdioServer implements AutoCloseable {
         ProcessTree.kill(running.toHandle(), descendants, KILL_WAIT);
         removeShutdownHook();
         output.discard();
+        if (mayHaveOrphans) {
+            killOutputHolders(transcript);
+        }
+        stdout.stop();
         writer.shutdownNow();
-        writeWatchdog.interrupt();
+        watchdog.interrupt();
         join(stdoutReader);
         join(stderrReader);
-        join(writeWatchdog);
+        join(watchdog);
     }
 
     private void removeShutdownHook() {
@@ -541,7 +567,7 @@ public final class StdioServer implements AutoCloseable {
         List<String> logs = new ArrayList<>();
         List<String> trailing = new ArrayList<>();
         while (true) {
-            Item item = output.poll(deadline);
+            Item item = stdout.next(deadline);
             if (item == null) {
                 String detail = "no reply within " + timeout.toMillis() + " ms";
                 killTree(detail, record);
@@ -593,35 +619,6 @@ public final class StdioServer implements AutoCloseable {
         return OptionalInt.empty();
     }
 
-    private void readStdout(InputStream stream) {
-        BoundedLineReader reader = new BoundedLineReader(stream, options.maxLineBytes(), bytesSoFar -> {
-            transcript.add(Direction.EVENT, "output line passed " + options.maxLineBytes() + " bytes without a newline");
-            putQuietly(new Overflow(bytesSoFar));
-        });
-        try {
-            Optional<Line> next;
-            while ((next = reader.readLine()).isPresent()) {
-                Line line = next.get();
-                transcript.add(Direction.RECEIVED, line.text());
-                if (line.truncated()) {
-                    // Already reported as an Overflow when the cap was passed.
-                    transcript.add(Direction.EVENT, "the over-long line ended after " + line.byteLength() + " bytes");
-                    continue;
-                }
-                if (!line.terminated()) {
-                    transcript.add(Direction.EVENT, "output ended in the middle of a line (no newline)");
-                }
-                putQuietly(new Received(line));
-            }
-        } catch (IOException e) {
-            if (!closed) {
-                transcript.add(Direction.EVENT, "reading the server's output failed: " + oneLine(e.getMessage()));
-            }
-        } finally {
-            putQuietly(new End());
-        }
-    }
-
     private void readStderr(InputStream stream) {
         BoundedLineReader reader = new BoundedLineReader(stream, STDERR_LINE_BYTES);
         try {
@@ -638,20 +635,27 @@ public final class StdioServer implements AutoCloseable {
         }
     }
 
-    private void putQuietly(Item item) {
-        try {
-            output.put(item);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private void killTree(String reason, Transcript record) {
         Process running = process;
         killedByKit = true;
         record.add(Direction.EVENT, reason + "; killing process " + running.pid() + " and its descendants");
         ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
+        killOutputHolders(record);
         inputClosed = true;
+    }
+
+    /**
+     * Kills the processes the server left behind that still hold its output open: once it exited they are no longer
+     * its descendants, and nothing else would end them.
+     */
+    private void killOutputHolders(Transcript record) {
+        List<ProcessHandle> holders = stdoutPipe.map(PipeHolders::find).orElse(List.of());
+        if (holders.isEmpty()) {
+            return;
+        }
+        record.add(Direction.EVENT, "the server's output is still held open by "
+                + holders.stream().map(h -> "process " + h.pid()).toList() + "; killing them");
+        holders.forEach(holder -> ProcessTree.kill(holder, List.of(), KILL_WAIT));
     }
 
     private void closeStdin(Transcript record) {

@@ -13,7 +13,8 @@ import java.util.function.LongConsumer;
 /**
  * Reads {@code '\n'}-terminated lines of UTF-8 with a cap on the bytes kept per line, so that a server printing a
  * gigabyte without a newline cannot exhaust the heap. The newline is removed; a {@code '\r'} before it is kept (a CRLF
- * reply is a fault the kit must be able to see). Invalid UTF-8 decodes to U+FFFD. Not thread-safe: one reader thread.
+ * reply is a fault the kit must be able to see). Invalid UTF-8 decodes to U+FFFD. Not thread-safe: one reader at a
+ * time.
  */
 public final class BoundedLineReader {
 
@@ -47,6 +48,9 @@ public final class BoundedLineReader {
     private int position;
     private int limit;
     private boolean endOfInput;
+    // The line being read: a poll may stop in its middle.
+    private long lineLength;
+    private boolean overflowed;
 
     /** A reader that keeps at most {@code maxLineBytes} bytes of a line. */
     public BoundedLineReader(InputStream in, int maxLineBytes) {
@@ -74,33 +78,52 @@ public final class BoundedLineReader {
      * @throws IOException when reading the stream fails
      */
     public Optional<Line> readLine() throws IOException {
-        kept.reset();
-        long length = 0;
-        boolean overflowed = false;
+        return next(true);
+    }
+
+    /**
+     * The next line if the bytes already read or waiting in the stream ({@link InputStream#available()}) complete one,
+     * otherwise empty at once: never blocks, and never sees the end of input (only {@link #readLine()} does). A line
+     * begun here is finished by whichever of the two methods is called next.
+     *
+     * @throws IOException when reading the stream fails
+     */
+    public Optional<Line> pollLine() throws IOException {
+        return next(false);
+    }
+
+    private Optional<Line> next(boolean block) throws IOException {
         while (true) {
-            if (position == limit && !fill()) {
-                if (length == 0) {
+            if (position == limit && !(block ? fill() : fillAvailable())) {
+                if (!block || lineLength == 0) {
                     return Optional.empty();
                 }
-                String text = decode();
-                return Optional.of(new Line(text, overflowed, length, false, validUtf8(text, overflowed)));
+                return Optional.of(endLine(false));
             }
             int newline = indexOfNewline();
             int end = newline < 0 ? limit : newline;
             int chunk = end - position;
             int room = maxLineBytes - kept.size();
             kept.write(buffer, position, Math.min(chunk, Math.max(room, 0)));
-            length += chunk;
+            lineLength += chunk;
             position = newline < 0 ? limit : newline + 1;
-            if (!overflowed && length > maxLineBytes) {
+            if (!overflowed && lineLength > maxLineBytes) {
                 overflowed = true;
-                onOverflow.accept(length);
+                onOverflow.accept(lineLength);
             }
             if (newline >= 0) {
-                String text = decode();
-                return Optional.of(new Line(text, overflowed, length, true, validUtf8(text, overflowed)));
+                return Optional.of(endLine(true));
             }
         }
+    }
+
+    private Line endLine(boolean terminated) {
+        String text = decode();
+        Line line = new Line(text, overflowed, lineLength, terminated, validUtf8(text, overflowed));
+        kept.reset();
+        lineLength = 0;
+        overflowed = false;
+        return line;
     }
 
     private int indexOfNewline() {
@@ -124,6 +147,24 @@ public final class BoundedLineReader {
         position = 0;
         limit = read;
         return true;
+    }
+
+    private boolean fillAvailable() throws IOException {
+        if (endOfInput) {
+            return false;
+        }
+        int waiting = in.available();
+        if (waiting <= 0) {
+            return false;
+        }
+        int read = in.read(buffer, 0, Math.min(waiting, buffer.length));
+        if (read < 0) {
+            endOfInput = true;
+            return false;
+        }
+        position = 0;
+        limit = read;
+        return read > 0;
     }
 
     /**

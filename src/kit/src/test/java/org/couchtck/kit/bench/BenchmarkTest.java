@@ -55,6 +55,27 @@ class BenchmarkTest {
     }
 
     @Test
+    void the_echo_workload_takes_any_reply_and_times_every_exchange_in_lockstep() throws Exception {
+        Benchmark benchmark = new Benchmark(
+                ServerCommand.javaMain("org.couchtck.kit.testservers.EchoServer"), options(BenchWorkload.ECHO));
+
+        BenchResult result = benchmark.run(BenchMode.LOCKSTEP);
+
+        assertThat(result.errorReplies()).isZero();
+        assertThat(result.docsPerSecond()).hasSize(2).allSatisfy(rate -> assertThat(rate).isPositive());
+        assertThat(result.latency().p50Micros()).isPositive();
+    }
+
+    @Test
+    void the_echo_workload_still_stops_at_a_server_that_does_not_answer() {
+        Benchmark.Options quick = new Benchmark.Options(BenchWorkload.ECHO, "", 50, 0, 1, 1, 42, JAVASCRIPT,
+                Duration.ofMillis(300), Duration.ofSeconds(1));
+        Benchmark benchmark = new Benchmark(ServerCommand.javaMain("org.couchtck.kit.testservers.SilentServer"), quick);
+
+        assertThatThrownBy(() -> benchmark.run(BenchMode.LOCKSTEP)).isInstanceOf(Benchmark.BenchException.class);
+    }
+
+    @Test
     void a_server_that_refuses_the_set_up_stops_the_benchmark_with_its_reply() {
         Benchmark benchmark = new Benchmark(
                 ServerCommand.javaMain("org.couchtck.kit.testservers.WrongAnswerServer"), options(BenchWorkload.SHOW));

@@ -42,6 +42,20 @@ class OutputQueueTest {
     }
 
     @Test
+    void should_hand_over_what_is_there_without_waiting_when_polled_now() throws Exception {
+        OutputQueue queue = new OutputQueue(1024);
+
+        Item before = queue.pollNow();
+        queue.put(received("a"));
+        queue.put(new End());
+
+        assertThat(before).isNull();
+        assertThat(text(queue.pollNow())).isEqualTo("a");
+        assertThat(queue.pollNow()).isInstanceOf(End.class);
+        assertThat(queue.pollNow()).isInstanceOf(End.class);
+    }
+
+    @Test
     void should_hold_a_producer_over_budget_until_the_consumer_takes_an_item() throws Exception {
         OutputQueue queue = new OutputQueue(300);
         queue.put(received("x".repeat(100)));

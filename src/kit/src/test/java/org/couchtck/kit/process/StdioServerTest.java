@@ -3,6 +3,7 @@ package org.couchtck.kit.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import org.couchtck.kit.testservers.EnvironmentServer;
 import org.couchtck.kit.testservers.FloodServer;
 import org.couchtck.kit.testservers.GarbageServer;
 import org.couchtck.kit.testservers.LoggingServer;
+import org.couchtck.kit.testservers.OrphaningServer;
 import org.couchtck.kit.testservers.PartialLineServer;
 import org.couchtck.kit.testservers.SilentServer;
 import org.couchtck.kit.testservers.SpawnsChildServer;
@@ -43,12 +45,52 @@ class StdioServerTest {
     private static final Duration SHORT = Duration.ofMillis(700);
     private static final Pattern GRANDCHILD = Pattern.compile("grandchild (\\d+)");
 
+    /** Bounds a call that would block for ever if the kit read a pipe an orphan holds open on the caller's thread. */
+    private static final Duration NEVER_HANGS = Duration.ofSeconds(30);
+
     private final List<StdioServer> started = new ArrayList<>();
+    private final List<ProcessHandle> orphans = new ArrayList<>();
     private final Transcript transcript = new Transcript();
 
     @AfterEach
     void closeServers() {
         started.forEach(StdioServer::close);
+        // A failed test may leave an orphan the kit did not kill; it must not outlive the test.
+        orphans.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void should_end_the_exchange_by_its_timeout_and_kill_the_orphan_when_the_server_exits_leaving_its_output_open()
+            throws Exception {
+        StdioServer server = start(OrphaningServer.class, StdioServerOptions.defaults().withStartTimeout(SHORT));
+        ProcessHandle orphan = grandchildOf(server);
+        orphans.add(orphan);
+
+        Exchange exchange = assertTimeoutPreemptively(NEVER_HANGS, () -> server.exchange("[\"reset\",{}]", SHORT));
+
+        assertThat(exchange.outcome()).isEqualTo(Exchange.Outcome.TIMEOUT);
+        assertThat(exchange.reply()).isEmpty();
+        assertThat(exchange.elapsed()).isGreaterThanOrEqualTo(SHORT);
+        assertThat(orphan.isAlive()).as("the orphan holding the output, once the exchange is over").isFalse();
+        assertThat(transcript.entries()).anySatisfy(entry -> assertThat(entry.text())
+                .contains("output is still held open by").contains("process " + orphan.pid()));
+    }
+
+    @Test
+    void should_take_an_orphans_line_for_the_reply_and_leave_no_orphan_when_closed_when_it_keeps_writing()
+            throws Exception {
+        StdioServer server = start(OrphaningServer.class, "--chatty");
+        ProcessHandle orphan = grandchildOf(server);
+        orphans.add(orphan);
+
+        Exchange exchange = assertTimeoutPreemptively(NEVER_HANGS, () -> server.exchange("[\"reset\",{}]", REPLY));
+        assertThat(exchange.reply()).contains("tick");
+        assertThat(server.awaitExit(REPLY)).hasValue(3);
+        assertTimeoutPreemptively(NEVER_HANGS, server::close);
+
+        // Killed by the kit, or ended by a broken pipe once nobody reads the output: either way not left behind.
+        orphan.onExit().get(20, TimeUnit.SECONDS);
+        assertThat(orphan.isAlive()).isFalse();
     }
 
     @Test

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,6 +25,45 @@ class BoundedLineReaderTest {
         BoundedLineReader reader = reader("true\n[\"log\",\"x\"]\n\nlast\n", 1024);
 
         assertThat(texts(reader)).containsExactly("true", "[\"log\",\"x\"]", "", "last");
+    }
+
+    @Test
+    void should_poll_a_line_only_once_its_bytes_are_all_there_and_never_block_meanwhile() throws IOException {
+        // A pipe nobody writes to: a blocking read would wait for ever.
+        PipedOutputStream server = new PipedOutputStream();
+        BoundedLineReader reader = new BoundedLineReader(new PipedInputStream(server, 1024), 1024);
+
+        assertThat(reader.pollLine()).isEmpty();
+        server.write("[\"log\",".getBytes(StandardCharsets.UTF_8));
+        assertThat(reader.pollLine()).isEmpty();
+        server.write("\"x\"]\ntr".getBytes(StandardCharsets.UTF_8));
+        Line polled = reader.pollLine().orElseThrow();
+        assertThat(reader.pollLine()).isEmpty();
+        server.write("ue\n".getBytes(StandardCharsets.UTF_8));
+        server.close();
+
+        assertThat(polled.text()).isEqualTo("[\"log\",\"x\"]");
+        assertThat(polled.byteLength()).isEqualTo(11);
+        assertThat(reader.readLine().orElseThrow().text()).isEqualTo("true");
+        assertThat(reader.readLine()).isEmpty();
+    }
+
+    @Test
+    void should_report_an_overflow_to_a_poll_before_the_line_ends() throws IOException {
+        PipedOutputStream server = new PipedOutputStream();
+        List<Long> overflows = new ArrayList<>();
+        BoundedLineReader reader = new BoundedLineReader(new PipedInputStream(server, 1024), 4, overflows::add);
+
+        server.write("123456".getBytes(StandardCharsets.UTF_8));
+        assertThat(reader.pollLine()).isEmpty();
+        assertThat(overflows).containsExactly(6L);
+        server.write("78\nok\n".getBytes(StandardCharsets.UTF_8));
+        Line truncated = reader.pollLine().orElseThrow();
+
+        assertThat(truncated.truncated()).isTrue();
+        assertThat(truncated.text()).isEqualTo("1234");
+        assertThat(truncated.byteLength()).isEqualTo(8);
+        assertThat(reader.pollLine().orElseThrow().text()).isEqualTo("ok");
     }
 
     @Test
