@@ -85,16 +85,12 @@ final class ReplayCommand implements Callable<Integer> {
                 }
             }
             CaseSelection only = new CaseSelection(List.of(caseId), List.of(), Set.of());
-            if (daemon) {
-                // A generated daemon case runs against --daemon (with --daemon-name and --daemon-config).
+            if (daemon || external) {
+                // A generated daemon case runs against --daemon (with --daemon-name and --daemon-config), a generated
+                // _external case against --external.
                 config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
-                        only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.DAEMON), Optional.empty(),
-                        Optional.empty(), daemons.targets());
-            } else if (external) {
-                // A generated _external case runs against --external.
-                config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
-                        only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.EXTERNAL), Optional.empty(),
-                        Optional.empty(), daemons.targets());
+                        only, Optional.empty(), target.startTimeout, EnumSet.of(daemon ? Suite.DAEMON : Suite.EXTERNAL),
+                        Optional.empty(), Optional.empty(), daemons.targets());
             } else if (http) {
                 // A generated feed or view case is a case of the HTTP suite: it runs against --endpoint.
                 config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),

@@ -73,15 +73,10 @@ public final class DaemonSuiteRunner {
             return thread;
         });
         try {
+            PlayedSessions.Player player = player(command, base, halting, true);
             // The generated cases judge no HTTP: their sessions skip the probe of the port.
-            PlayedSessions.Player player = spec -> new DaemonSession(command, configFor(spec, base),
-                    spec.replyDelay(), targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()),
-                    true).run();
-            PlayedSessions.Player unprobed = spec -> new DaemonSession(command, configFor(spec, base),
-                    spec.replyDelay(), targets.settings(), new HaltingRule(halting.maxRetries(), halting.retryTime()),
-                    false).run();
             Future<List<CaseResult>> generatedResults = pool.submit(() -> {
-                try (PlayedSessions played = new PlayedSessions(unprobed)) {
+                try (PlayedSessions played = new PlayedSessions(player(command, base, halting, false))) {
                     return new GeneratedDaemonRunner(targets, played, seed, budget).run(generated);
                 }
             });
@@ -122,6 +117,13 @@ public final class DaemonSuiteRunner {
     }
 
     /** The configuration of a session: the run's, with a free port for the daemon, or nothing; then the case's. */
+    /** Plays a session of the daemon {@code command}: its config over {@code base}, the run's halting rule. */
+    private PlayedSessions.Player player(ServerCommand command, DaemonConfig base, HaltingRule halting,
+            boolean probesPort) {
+        return spec -> new DaemonSession(command, configFor(spec, base), spec.replyDelay(), targets.settings(),
+                new HaltingRule(halting.maxRetries(), halting.retryTime()), probesPort).run();
+    }
+
     private DaemonConfig configFor(SessionSpec spec, DaemonConfig base) {
         DaemonConfig config = spec.config() == SessionSpec.ConfigMode.EMPTY ? DaemonConfig.empty()
                 : base.with(targets.daemonName(), "port", Integer.toString(freePort()));

@@ -259,7 +259,7 @@ public final class CouchTckTestEngine implements TestEngine {
                     CaseDescriptor descriptor = (CaseDescriptor) child;
                     Case testCase = descriptor.testCase();
                     Supplier<CaseResult> run = generatedResults.containsKey(testCase.id())
-                            ? () -> awaitCase(generatedResults.get(testCase.id()))
+                            ? () -> await(generatedResults.get(testCase.id()))
                             : () -> executor.run(testCase);
                     Applicability applicability = config.profile().applicability(testCase);
                     if (!applicability.applicable()) {
@@ -280,15 +280,15 @@ public final class CouchTckTestEngine implements TestEngine {
         }
     }
 
-    /** The result of a case that ran on another thread; its failure to finish is the kit's, hence thrown. */
-    private static CaseResult awaitCase(Future<CaseResult> result) {
+    /** What {@code running} computed on another thread; its failure to finish is the kit's, hence thrown. */
+    private static <T> T await(Future<T> running) {
         try {
-            return result.get();
+            return running.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted before the case finished", e);
+            throw new IllegalStateException("interrupted before it finished", e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("internal error of the kit: " + e.getCause(), e.getCause());
+            throw new IllegalStateException(String.valueOf(e.getCause()), e.getCause());
         }
     }
 
@@ -333,30 +333,24 @@ public final class CouchTckTestEngine implements TestEngine {
 
     /** The results of a suite that ran in the background: each case an ERROR if the kit itself failed. */
     private static List<CaseResult> awaitSuite(SuiteDescriptor suite, Future<List<CaseResult>> running) {
-        String problem;
         try {
-            return running.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            problem = "interrupted before the suite finished";
-        } catch (ExecutionException e) {
-            problem = "internal error of the kit: " + e.getCause();
-        }
-        String message = problem;
-        List<CaseResult> errors = new ArrayList<>();
-        suite.getChildren().forEach(section -> section.getChildren().forEach(child -> {
+            return await(running);
+        } catch (IllegalStateException e) {
             Supplier<CaseResult> fails = () -> {
-                throw new IllegalStateException(message);
+                throw e;
             };
-            if (child instanceof DaemonCaseDescriptor d) {
-                DaemonCase c = d.testCase();
-                errors.add(guarded(c.id(), c.section(), c.level(), c.description(), c.spec(), fails));
-            } else {
-                ExternalCase c = ((ExternalCaseDescriptor) child).testCase();
-                errors.add(guarded(c.id(), c.section(), c.level(), c.description(), c.spec(), fails));
-            }
-        }));
-        return errors;
+            List<CaseResult> errors = new ArrayList<>();
+            suite.getChildren().forEach(section -> section.getChildren().forEach(child -> {
+                if (child instanceof DaemonCaseDescriptor d) {
+                    DaemonCase c = d.testCase();
+                    errors.add(guarded(c.id(), c.section(), c.level(), c.description(), c.spec(), fails));
+                } else {
+                    ExternalCase c = ((ExternalCaseDescriptor) child).testCase();
+                    errors.add(guarded(c.id(), c.section(), c.level(), c.description(), c.spec(), fails));
+                }
+            }));
+            return errors;
+        }
     }
 
     /** The {@code _external} suite's results in order: one case after the other against one handler process. */

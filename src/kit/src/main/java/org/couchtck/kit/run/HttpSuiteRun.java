@@ -117,23 +117,19 @@ final class HttpSuiteRun implements AutoCloseable {
         //    that use the Externals API ended, while the others go on;
         // 2. on another lane, one at a time: the cases that need a quiet server (a /_db_updates feed that must fall
         //    silent), once the phase-0 cases ended;
-        // 3. then on that lane the generated feed and view cases: their workloads create and delete databases at a
-        //    rate that moves /_db_updates, and their bounds are kept best on an endpoint that is not busy with
-        //    other cases.
+        // 3. then on that lane (so after the phase-2 cases) the generated feed and view cases: their workloads create
+        //    and delete databases at a rate that moves /_db_updates, and their bounds are kept best on an endpoint
+        //    that is not busy with other cases.
         // A lane waits only for phase-0 cases, which wait for nothing: no case can hold a thread another needs.
         List<Future<CaseResult>> busy = new CopyOnWriteArrayList<>();
         List<Future<CaseResult>> usingExternals = new CopyOnWriteArrayList<>();
-        List<Future<CaseResult>> serverWide = new CopyOnWriteArrayList<>();
         Map<TestDescriptor, Future<CaseResult>> byCase = new HashMap<>();
         List<TestDescriptor> all = new ArrayList<>();
         suite.getChildren().forEach(section -> all.addAll(section.getChildren()));
         // Within phase 0, the cases that may wait longest go first, so that none of them starts last.
         List<TestDescriptor> submitOrder = new ArrayList<>(all);
-        submitOrder.sort(Comparator.<TestDescriptor>comparingInt(child -> {
-            HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
-            int phase = phase(testCase);
-            return phase == 0 && !usesExternals(testCase) ? 1 : phase == 0 ? 0 : phase + 1;
-        }).thenComparing(child -> -waitBound(((HttpCaseDescriptor) child).testCase())));
+        submitOrder.sort(Comparator.<TestDescriptor>comparingInt(child -> submitRank(((HttpCaseDescriptor) child)
+                .testCase())).thenComparing(child -> -waitBound(((HttpCaseDescriptor) child).testCase())));
         for (TestDescriptor child : submitOrder) {
             HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
             int casePhase = phase(testCase);
@@ -147,9 +143,7 @@ final class HttpSuiteRun implements AutoCloseable {
                         if (casePhase == 0) {
                             return executor.run(testCase);
                         }
-                        List<Future<CaseResult>> before = casePhase == 1 ? usingExternals
-                                : casePhase == 2 ? busy : serverWide;
-                        if (!awaitAll(before)) {
+                        if (!awaitAll(casePhase == 1 ? usingExternals : busy)) {
                             return error(testCase, "interrupted before the case started");
                         }
                         if (ProxySuites.isGenerated(testCase)) {
@@ -165,9 +159,6 @@ final class HttpSuiteRun implements AutoCloseable {
                 if (usesExternals(testCase)) {
                     usingExternals.add(result);
                 }
-            }
-            if (casePhase == 0 || casePhase == 2) {
-                serverWide.add(result);
             }
             byCase.put(child, result);
         }
@@ -197,6 +188,15 @@ final class HttpSuiteRun implements AutoCloseable {
             case EXTERNALS -> 1;
             case SERVER -> 2;
         };
+    }
+
+    /**
+     * The order cases are submitted in: phase by phase, and in phase 0 the cases that use the Externals API first
+     * (the Externals API lane waits for them).
+     */
+    private static int submitRank(HttpCase testCase) {
+        int phase = phase(testCase);
+        return phase > 0 ? phase + 1 : usesExternals(testCase) ? 0 : 1;
     }
 
     /** The longest {@code testCase}'s steps may wait by their own bounds: delays, polls and feeds. */
