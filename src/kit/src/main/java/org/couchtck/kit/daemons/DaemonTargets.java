@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.couchtck.kit.daemons.programs.DaemonHttpServer;
 import org.couchtck.kit.daemons.programs.EchoExternal;
 import org.couchtck.kit.daemons.programs.HelloDaemon;
 import org.couchtck.kit.process.ServerCommand;
@@ -32,8 +34,8 @@ public record DaemonTargets(Optional<String> daemon, Optional<Path> daemonConfig
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
     /** The libraries the kit's programs load besides the kit itself. */
-    private static final List<Class<?>> PROGRAM_LIBRARIES = List.of(ObjectMapper.class, JsonFactory.class,
-            JsonProperty.class);
+    private static final List<Class<?>> PROGRAM_LIBRARIES = Stream.concat(Stream.of(ObjectMapper.class,
+            JsonFactory.class, JsonProperty.class), DaemonHttpServer.libraries().stream()).toList();
 
     public DaemonTargets {
         daemon = daemon.filter(s -> !s.isBlank());

@@ -3,14 +3,10 @@ package org.couchtck.kit.daemons.programs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.sun.net.httpserver.HttpServer;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
@@ -48,19 +44,19 @@ public final class HelloDaemon {
         }
         request("register", name);
         String greeting = section.get().path("greeting").asText("world");
-        HttpServer server = serve(name, port.get(), greeting);
+        DaemonHttpServer server = serve(name, port.get(), greeting);
         log("ready", "debug");
         // Anything CouchDB writes now is no answer to a question of ours; its end is the signal to go.
         while (in.readLine() != null) {
             log("ignoring an unexpected line on standard input", "error");
         }
         if (server != null) {
-            server.stop(0);
+            server.close();
         }
     }
 
     /** Serves the greeting on {@code port}, or logs why not; null when it does not serve. */
-    private HttpServer serve(String name, JsonNode port, String greeting) {
+    private DaemonHttpServer serve(String name, JsonNode port, String greeting) {
         int number;
         try {
             number = Integer.parseInt(port.asText(""));
@@ -68,20 +64,13 @@ public final class HelloDaemon {
             log("no usable port in [" + name + "] port (got " + port + "); not serving HTTP", "error");
             return null;
         }
-        byte[] body = JSON.createObjectNode().put("hello", greeting).toString().getBytes(StandardCharsets.UTF_8);
+        JsonNode hello = JSON.createObjectNode().put("hello", greeting);
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), number), 0);
-            server.createContext("/", exchange -> {
-                exchange.getResponseHeaders().set("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, body.length);
-                try (OutputStream response = exchange.getResponseBody()) {
-                    response.write(body);
-                }
-            });
-            server.start();
+            DaemonHttpServer server = DaemonHttpServer.start(number,
+                    (method, path, body) -> new DaemonHttpServer.Reply(200, hello));
             log("serving HTTP on 127.0.0.1:" + number, "info");
             return server;
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             log("cannot serve HTTP on 127.0.0.1:" + number + ": " + e.getMessage(), "error");
             return null;
         }

@@ -3,13 +3,8 @@ package org.couchtck.kit.daemons.programs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.BindException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -82,16 +77,11 @@ public final class ProxiedDaemon {
     }
 
     private void serve(int port) throws IOException, InterruptedException {
-        HttpServer server = bind(port);
-        server.createContext("/", this::handle);
-        server.start();
-    }
-
-    private static HttpServer bind(int port) throws IOException, InterruptedException {
         Instant giveUp = Instant.now().plus(BIND_PATIENCE);
         while (true) {
             try {
-                return HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+                DaemonHttpServer.start(port, this::answer);
+                return;
             } catch (BindException e) {
                 if (Instant.now().isAfter(giveUp)) {
                     throw e;
@@ -101,36 +91,28 @@ public final class ProxiedDaemon {
         }
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            exchange.getRequestBody().readAllBytes();
-            String path = exchange.getRequestURI().getRawPath();
-            String method = exchange.getRequestMethod();
-            if (method.equals("POST") && path.equals("/exit")) {
-                send(exchange, 200, DaemonChannel.JSON.createObjectNode().put("exiting", instance));
-                exchange.close();
-                System.exit(3);
-            } else if (method.equals("POST") && path.equals("/noise")) {
-                channel.write("this line is no JSON");
-                channel.tell("no_such_request", section);
-                send(exchange, 200, value(channel.ask("get", section, "port")));
-            } else if (method.equals("GET") && path.startsWith("/config/")) {
-                String[] parts = path.substring("/config/".length()).split("/", -1);
-                if (parts.length == 1) {
-                    send(exchange, 200, value(channel.ask("get", decode(parts[0]))));
-                } else if (parts.length == 2) {
-                    send(exchange, 200, value(channel.ask("get", decode(parts[0]), decode(parts[1]))));
-                } else {
-                    send(exchange, 404, DaemonChannel.JSON.createObjectNode().put("error", "not_found"));
-                }
-            } else {
-                ObjectNode about = DaemonChannel.JSON.createObjectNode().put("daemon", section)
-                        .put("instance", instance);
-                about.set("previous", previous);
-                about.put("pid", ProcessHandle.current().pid());
-                send(exchange, 200, about);
+    private DaemonHttpServer.Reply answer(String method, String path, byte[] body) {
+        if (method.equals("POST") && path.equals("/exit")) {
+            return new DaemonHttpServer.Reply(200, DaemonChannel.JSON.createObjectNode().put("exiting", instance),
+                    () -> System.exit(3));
+        } else if (method.equals("POST") && path.equals("/noise")) {
+            channel.write("this line is no JSON");
+            channel.tell("no_such_request", section);
+            return new DaemonHttpServer.Reply(200, value(channel.ask("get", section, "port")));
+        } else if (method.equals("GET") && path.startsWith("/config/")) {
+            String[] parts = path.substring("/config/".length()).split("/", -1);
+            if (parts.length == 1) {
+                return new DaemonHttpServer.Reply(200, value(channel.ask("get", decode(parts[0]))));
+            } else if (parts.length == 2) {
+                return new DaemonHttpServer.Reply(200,
+                        value(channel.ask("get", decode(parts[0]), decode(parts[1]))));
             }
+            return new DaemonHttpServer.Reply(404, DaemonChannel.JSON.createObjectNode().put("error", "not_found"));
         }
+        ObjectNode about = DaemonChannel.JSON.createObjectNode().put("daemon", section).put("instance", instance);
+        about.set("previous", previous);
+        about.put("pid", ProcessHandle.current().pid());
+        return new DaemonHttpServer.Reply(200, about);
     }
 
     private static ObjectNode value(Optional<JsonNode> answer) {
@@ -145,14 +127,5 @@ public final class ProxiedDaemon {
 
     private static String decode(String part) {
         return URLDecoder.decode(part.replace("+", "%2B"), StandardCharsets.UTF_8);
-    }
-
-    private static void send(HttpExchange exchange, int status, JsonNode body) throws IOException {
-        byte[] bytes = DaemonChannel.JSON.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 }

@@ -7,13 +7,22 @@ import static com.github.tomakehurst.wiremock.client.WireMock.ok;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.common.JettySettings;
 import com.github.tomakehurst.wiremock.common.Slf4jNotifier;
+import com.github.tomakehurst.wiremock.core.Options;
+import com.github.tomakehurst.wiremock.http.AdminRequestHandler;
+import com.github.tomakehurst.wiremock.http.StubRequestHandler;
+import com.github.tomakehurst.wiremock.jetty12.Jetty12HttpServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import org.couchtck.kit.daemons.programs.DaemonHttpServer;
+import org.eclipse.jetty.io.NetworkTrafficListener;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * The kit's backend for the Externals API cases: a WireMock server on the loopback interface that the endpoint's
@@ -37,7 +46,7 @@ public final class KitBackend implements AutoCloseable {
     public static KitBackend start(int port) {
         WireMockServer server = new WireMockServer(options().bindAddress("127.0.0.1").port(port)
                 .extensions(new BackendReplies()).notifier(new Slf4jNotifier(false))
-                .containerThreads(16).jettyAcceptors(1));
+                .containerThreads(16).jettyAcceptors(1).httpServerFactory(LenientJetty::new));
         try {
             server.start();
         } catch (RuntimeException e) {
@@ -74,5 +83,26 @@ public final class KitBackend implements AutoCloseable {
     @Override
     public void close() {
         server.stop();
+    }
+
+    /**
+     * WireMock's Jetty, reading a Content-Length given twice with one value as one, as the kit's daemons do
+     * ({@link DaemonHttpServer#COMPLIANCE}): CouchDB 2.x's proxy sends {@code Content-Length: 0} twice for an empty
+     * body, and the backend is there to see what the proxy forwards, not to refuse it. The echo still shows both.
+     */
+    private static final class LenientJetty extends Jetty12HttpServer {
+
+        LenientJetty(Options options, AdminRequestHandler admin, StubRequestHandler stubs) {
+            super(options, admin, stubs);
+        }
+
+        @Override
+        protected ServerConnector createHttpConnector(String bindAddress, int port, JettySettings settings,
+                NetworkTrafficListener listener) {
+            ServerConnector connector = super.createHttpConnector(bindAddress, port, settings, listener);
+            connector.getConnectionFactory(HttpConnectionFactory.class).getHttpConfiguration()
+                    .setHttpCompliance(DaemonHttpServer.COMPLIANCE);
+            return connector;
+        }
     }
 }

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.couchtck.kit.daemons.programs.BootReporter;
+import org.couchtck.kit.daemons.programs.DaemonHttpServer;
 import org.couchtck.kit.daemons.programs.ProxiedDaemon;
 import org.couchtck.kit.daemons.programs.ScriptedExternal;
 import org.couchtck.kit.endpoint.Externals;
@@ -13,7 +15,7 @@ import org.couchtck.kit.process.ServerCommand;
 
 /**
  * The command lines of the programs the kit ships for the Externals API ({@code org.couchtck.kit.daemons.programs}):
- * this JVM's java, a class path of the kit's classes and Jackson's, each a line a POSIX shell splits back into its
+ * this JVM's java, a class path of the kit's classes, Jackson's and Jetty's, each a line a POSIX shell splits back into its
  * arguments (CouchDB hands os_daemons and external commands to one).
  */
 public final class KitPrograms {
@@ -24,8 +26,9 @@ public final class KitPrograms {
      */
     static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k",
             "-Xmx64m", "-XX:-UsePerfData");
-    private static final List<Class<?>> CLASS_PATH = List.of(ProxiedDaemon.class, ObjectMapper.class,
-            JsonFactory.class, JsonAutoDetect.class);
+    private static final List<Class<?>> CLASS_PATH = Stream.concat(Stream.of(ProxiedDaemon.class,
+            ObjectMapper.class, JsonFactory.class, JsonAutoDetect.class), DaemonHttpServer.libraries().stream())
+            .toList();
 
     private KitPrograms() {
     }

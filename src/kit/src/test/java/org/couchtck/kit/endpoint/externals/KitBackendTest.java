@@ -99,6 +99,27 @@ class KitBackendTest {
     }
 
     @Test
+    void should_read_a_content_length_given_twice_with_one_value_and_show_both_in_its_echo() throws IOException {
+        // when: what CouchDB 2.2.0's proxy sends for an empty POST
+        String response = exchange("POST /empty HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nContent-Length: 0"
+                + "\r\n\r\n");
+
+        // then
+        assertThat(response).startsWith("HTTP/1.1 200");
+        assertThatJson(body(response)).inPath("headers.content-length").isEqualTo("\"0, 0\"");
+    }
+
+    @Test
+    void should_refuse_two_content_lengths_that_differ() throws IOException {
+        // when
+        String response = exchange("POST /two HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nContent-Length: 3"
+                + "\r\nConnection: close\r\n\r\n{}");
+
+        // then
+        assertThat(response).startsWith("HTTP/1.1 400");
+    }
+
+    @Test
     void should_see_a_chunked_request_as_chunked_with_its_body_whole() throws IOException {
         // when
         String response = exchange("POST /c HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked"
