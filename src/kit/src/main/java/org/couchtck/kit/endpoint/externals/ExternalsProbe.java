@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.couchtck.kit.cases.CouchDbVersion;
 import org.couchtck.kit.endpoint.EndpointTarget;
 import org.couchtck.kit.endpoint.Externals;
 import org.couchtck.kit.endpoint.HttpReply;
@@ -20,12 +21,17 @@ import org.couchtck.kit.wire.WireJson;
  * a server the kit did not start has: {@code GET /_node/_local/_config/SECTION} (CouchDB 2 and later), else {@code
  * GET /_config/SECTION} (CouchDB 1). A feature it lacks is absent with a reason that says what is missing and, for a
  * CouchDB 3 or later (which removed these handlers and refuses their sections over HTTP), that this is expected.
+ * A CouchDB whose welcome ({@code GET /}) names a version whose own {@code _external} support is broken (2.1 to 2.3)
+ * lacks the {@code _external} feature, saying why.
  */
 public final class ExternalsProbe {
 
     /** The sections the probe reads. */
     static final List<String> SECTIONS = List.of("httpd_global_handlers", "httpd_db_handlers", "os_daemons",
             "external", ExternalsConfig.DAEMON);
+    private static final CouchDbVersion EXTERNALS_BROKEN_FROM = new CouchDbVersion(2, 1, 0);
+    private static final CouchDbVersion EXTERNALS_REMOVED_IN = new CouchDbVersion(3, 0, 0);
+    private static final Pattern LEADING_VERSION = Pattern.compile("\\d{1,4}\\.\\d{1,4}(\\.\\d{1,4})?");
     private static final Pattern PROXY_URL = Pattern.compile("<<\"(http://[^\"]+?)/*\">>");
 
     /**
@@ -75,7 +81,9 @@ public final class ExternalsProbe {
         Optional<String> external = missing(db, "httpd_db_handlers", List.of(ExternalsConfig.EXTERNAL_HANDLER,
                 ExternalsConfig.EXTERNAL_MISSING_HANDLER))
                 .or(() -> missing(sections.get("external"), "external", List.of(ExternalsConfig.EXTERNAL)));
-        external.ifPresent(why -> absent.put(Externals.EXTERNAL, why + removed));
+        Optional<String> externalsAbsent = external.isPresent() ? external.map(why -> why + removed)
+                : brokenExternals();
+        externalsAbsent.ifPresent(why -> absent.put(Externals.EXTERNAL, why));
         Optional<URI> backend = proxyUrl(global.path(ExternalsConfig.PROXY))
                 .or(() -> text(sections.get(ExternalsConfig.DAEMON).path("witness")).map(URI::create));
         if (backend.isEmpty()) {
@@ -86,6 +94,36 @@ public final class ExternalsProbe {
         absent.put(Externals.INI, "the kit did not start this endpoint, so it cannot change its ini while it runs "
                 + "(only the reference endpoint the kit starts)");
         return new Found(absent, backend);
+    }
+
+    /**
+     * Why the endpoint's {@code _external} handlers cannot be judged, when its welcome ({@code GET /}) names a
+     * CouchDB whose own couch_external_server breaks them: its handle_call/3 for a request returns a state of three
+     * elements that every later call matches as four, so a handler's second request crashes it (function_clause), and
+     * a few crashes take the node down with it. Every CouchDB from 2.1.0 on has that code, until 3.0 removed it.
+     */
+    private Optional<String> brokenExternals() throws InterruptedException {
+        Optional<CouchDbVersion> version;
+        try {
+            HttpReply welcome = target.send(target.adminCall("GET", "/", timeout));
+            version = WireJson.tryParse(welcome.body()).map(body -> body.path("version"))
+                    .filter(JsonNode::isTextual).flatMap(text -> parsed(text.textValue()));
+        } catch (IOException e) {
+            // no welcome to read: nothing known against the handlers
+            return Optional.empty();
+        }
+        return version.filter(v -> v.atLeast(EXTERNALS_BROKEN_FROM) && !v.atLeast(EXTERNALS_REMOVED_IN))
+                .map(v -> "the endpoint is CouchDB " + v + ", whose couch_external_server crashes on a handler's "
+                        + "second request (CouchDB " + EXTERNALS_BROKEN_FROM + " to 2.3.1: a state of three elements "
+                        + "matched as four, function_clause) and whose node goes down after a few such crashes: "
+                        + "the cases would judge CouchDB's bug, not the handler (run them against a CouchDB 1.x or "
+                        + "the reference)");
+    }
+
+    /** The version a welcome names, its suffix ({@code -RC1}, a build's) left out. */
+    private static Optional<CouchDbVersion> parsed(String text) {
+        Matcher leading = LEADING_VERSION.matcher(text);
+        return leading.lookingAt() ? Optional.of(CouchDbVersion.parse(leading.group())) : Optional.empty();
     }
 
     private Found nothing(String why) {

@@ -97,6 +97,56 @@ class ExternalsProbeTest {
         assertThat(found.absent()).containsOnlyKeys(Externals.INI);
     }
 
+    private static void welcome(String version) {
+        couchdb.stubFor(get("/").willReturn(aResponse().withStatus(200).withBody("{\"couchdb\":\"Welcome\","
+                + "\"version\":\"" + version + "\"}")));
+    }
+
+    @Test
+    void should_not_judge_external_handlers_through_a_couchdb_whose_own_external_server_breaks_them()
+            throws Exception {
+        // given: a CouchDB 2.2.0 configured as the kit says
+        configure("/_node/_local/_config/", new ExternalsConfig(URI.create("http://127.0.0.1:6001"), 6002, 0, 6003)
+                .sections(false));
+        welcome("2.2.0");
+
+        // when
+        ExternalsProbe.Found found = probe();
+
+        // then: the proxy and the daemons are there to judge, _external is not
+        assertThat(found.absent()).containsOnlyKeys(Externals.EXTERNAL, Externals.INI);
+        assertThat(found.absent().get(Externals.EXTERNAL)).startsWith("the endpoint is CouchDB 2.2.0, whose "
+                + "couch_external_server crashes on a handler's second request");
+    }
+
+    @Test
+    void should_judge_external_handlers_through_a_couchdb_1_whose_welcome_says_so() throws Exception {
+        // given
+        configure("/_config/", new ExternalsConfig(URI.create("http://127.0.0.1:6001"), 6002, 0, 6003)
+                .sections(false));
+        welcome("1.7.2");
+
+        // when
+        ExternalsProbe.Found found = probe();
+
+        // then
+        assertThat(found.absent()).containsOnlyKeys(Externals.INI);
+    }
+
+    @Test
+    void should_read_a_version_with_a_suffix_in_the_welcome() throws Exception {
+        // given
+        configure("/_node/_local/_config/", new ExternalsConfig(URI.create("http://127.0.0.1:6001"), 6002, 0, 6003)
+                .sections(false));
+        welcome("2.3.1-a1b2c3");
+
+        // when
+        ExternalsProbe.Found found = probe();
+
+        // then
+        assertThat(found.absent()).containsKey(Externals.EXTERNAL);
+    }
+
     @Test
     void should_read_the_config_of_couchdb_1_and_name_what_one_section_lacks() throws Exception {
         // given
