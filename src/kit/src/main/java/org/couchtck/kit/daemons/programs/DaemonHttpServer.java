@@ -107,8 +107,9 @@ public final class DaemonHttpServer implements AutoCloseable {
                 Callback.class, org.slf4j.Logger.class));
         try {
             libraries.add(Class.forName("org.slf4j.nop.NOPServiceProvider"));
-        } catch (ClassNotFoundException e) {
-            // the kit's own jar always has it; a class path without it only costs a warning on stderr
+        } catch (ClassNotFoundException | LinkageError e) {
+            // The kit's own jar always has it. Elsewhere it may be missing, or not loadable where SLF4J's API comes
+            // from another loader (Maven's, for the plugin): without it a program only warns once on stderr.
         }
         return List.copyOf(libraries);
     }
