@@ -11,8 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
 
 /**
  * {@code _users} passwords as CouchDB 3.5.2 keeps them (couch_users_db, couch_passwords): a document that carries a
@@ -95,21 +93,16 @@ final class UserPasswords {
     }
 
     static String pbkdf2(String prf, String password, String salt, int iterations) {
-        String algorithm = prf.equals("sha") ? "PBKDF2WithHmacSHA1" : "PBKDF2WithHmac" + prf.toUpperCase();
-        int bits = switch (prf) {
-            case "sha" -> 160;
-            case "sha224" -> 224;
-            case "sha384" -> 384;
-            case "sha512" -> 512;
-            default -> 256;
+        Pbkdf2 kdf = switch (prf) {
+            case "sha" -> new Pbkdf2("SHA-1", 64);
+            case "sha224" -> new Pbkdf2("SHA-224", 64);
+            case "sha384" -> new Pbkdf2("SHA-384", 128);
+            case "sha512" -> new Pbkdf2("SHA-512", 128);
+            default -> new Pbkdf2("SHA-256", 64);
         };
-        try {
-            PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt.getBytes(StandardCharsets.UTF_8), iterations,
-                    bits);
-            return HexFormat.of().formatHex(SecretKeyFactory.getInstance(algorithm).generateSecret(spec).getEncoded());
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(algorithm + " is part of every JDK", e);
-        }
+        // couch_passwords derives a key as long as the hash
+        return HexFormat.of().formatHex(kdf.derive(password.getBytes(StandardCharsets.UTF_8),
+                salt.getBytes(StandardCharsets.UTF_8), iterations));
     }
 
     private static java.util.Optional<Integer> positive(String text) {
