@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.Enumeration;
 import java.util.HashSet;
 import java.util.List;
@@ -79,6 +80,7 @@ final class QueryServerJar {
     private static Optional<Path> make(String classPath, Path jar) {
         try {
             if (Files.isRegularFile(jar) && Files.size(jar) > 0) {
+                ReferenceClassArchive.markUsed(jar);
                 return Optional.of(jar);
             }
             Path partial = Files.createTempFile(jar.getParent(), "qs-", ".jar");
@@ -98,6 +100,7 @@ final class QueryServerJar {
                 return Optional.empty();
             }
             Files.move(partial, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            ReferenceClassArchive.prune(jar.getParent(), Instant.now());
             return Optional.of(jar);
         } catch (IOException | UncheckedIOException e) {
             return Optional.empty();

@@ -5,14 +5,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import org.couchtck.reference.queryserver.ClassArchive;
 import org.couchtck.reference.queryserver.QueryServerJvm;
 
@@ -29,6 +32,12 @@ final class ReferenceClassArchive {
     static final String DISABLE_PROPERTY = "couchtck.classArchive";
 
     private static final Duration TRAINING_LIMIT = Duration.ofSeconds(60);
+    /**
+     * How long a file of the folder may go unused before the next archive or jar made there deletes it: each build of
+     * the kit makes a new thin jar and archive (7 MB together), which would otherwise pile up in the temporary folder.
+     * A run marks the ones it uses, so only a JVM running for days could still need one deleted.
+     */
+    static final Duration KEPT_UNUSED = Duration.ofDays(3);
     private static final Map<String, Optional<Path>> ARCHIVES = new ConcurrentHashMap<>();
 
     private ReferenceClassArchive() {}
@@ -51,10 +60,12 @@ final class ReferenceClassArchive {
             Path folder = folder();
             Path archive = folder.resolve(fingerprint(java, classPath) + ".jsa");
             if (Files.isRegularFile(archive) && Files.size(archive) > 0) {
+                markUsed(archive);
                 return Optional.of(archive);
             }
             if (ClassArchive.make(java, List.of("-cp", classPath, ServerCommand.REFERENCE_MAIN), archive,
                     TRAINING_LIMIT)) {
+                prune(folder, Instant.now());
                 return Optional.of(archive);
             }
             return Optional.empty();
@@ -85,6 +96,33 @@ final class ReferenceClassArchive {
             return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8))).substring(0, 24);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** Marks {@code file} of the folder as used now, so that {@link #prune} keeps it. */
+    static void markUsed(Path file) {
+        try {
+            Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
+        } catch (IOException e) {
+            // another user's file, or gone: pruning may take it, and a run that needs it makes it again
+        }
+    }
+
+    /** Deletes the files of {@code folder} unused for {@link #KEPT_UNUSED} before {@code now}. */
+    static void prune(Path folder, Instant now) {
+        Instant before = now.minus(KEPT_UNUSED);
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                try {
+                    if (Files.isRegularFile(file) && Files.getLastModifiedTime(file).toInstant().isBefore(before)) {
+                        Files.deleteIfExists(file);
+                    }
+                } catch (IOException e) {
+                    // not ours to delete, or deleted meanwhile
+                }
+            }
+        } catch (IOException e) {
+            // an unreadable folder is left as it is
         }
     }
 

@@ -10,6 +10,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +42,31 @@ class ReferenceClassArchiveTest {
         Path archive = Path.of(options.get(0).substring("-XX:SharedArchiveFile=".length()));
         assertThat(archive).isRegularFile().isNotEmptyFile();
         assertThat(replyLines(options, classPath)).containsExactly("true");
+    }
+
+    @Test
+    void pruning_deletes_the_files_unused_for_days_and_keeps_the_others() throws Exception {
+        // given: a jar and an archive of an old build, and a pair in use
+        Instant now = Instant.parse("2026-11-27T12:00:00Z");
+        Path oldJar = Files.writeString(dir.resolve("old-qs.jar"), "x");
+        Path oldArchive = Files.writeString(dir.resolve("old.jsa"), "x");
+        Path recent = Files.writeString(dir.resolve("recent.jsa"), "x");
+        Path used = Files.writeString(dir.resolve("used-qs.jar"), "x");
+        FileTime fourDaysAgo = FileTime.from(now.minus(Duration.ofDays(4)));
+        for (Path file : List.of(oldJar, oldArchive, used)) {
+            Files.setLastModifiedTime(file, fourDaysAgo);
+        }
+        Files.setLastModifiedTime(recent, FileTime.from(now.minus(Duration.ofDays(2))));
+        ReferenceClassArchive.markUsed(used);
+
+        // when
+        ReferenceClassArchive.prune(dir, now);
+
+        // then
+        assertThat(oldJar).doesNotExist();
+        assertThat(oldArchive).doesNotExist();
+        assertThat(recent).exists();
+        assertThat(used).exists();
     }
 
     @Test
