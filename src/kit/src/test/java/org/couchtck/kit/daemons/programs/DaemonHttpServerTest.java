@@ -47,51 +47,46 @@ class DaemonHttpServerTest {
         });
     }
 
-    @Test
-    void should_hand_method_raw_path_and_body_over_and_send_the_json_reply() throws IOException {
-        // given
+    /** What a server that records each request and answers 201 {"path": its path} sends back for {@code request}. */
+    private String answerTo(String request) throws IOException {
         int port = freePort();
         try (DaemonHttpServer server = start(port)) {
-            // when
-            String response = exchange(port, "PUT /a%2Fb/%C3%A9 HTTP/1.1\r\nHost: h\r\nContent-Length: 7\r\n"
-                    + "Connection: close\r\n\r\nHooray!");
-
-            // then
-            assertThat(response).startsWith("HTTP/1.1 201").contains("Content-Type: application/json");
-            assertThatJson(response.substring(response.indexOf("\r\n\r\n") + 4))
-                    .isEqualTo("{\"path\":\"/a%2Fb/%C3%A9\"}");
-            assertThat(seen).containsExactly("PUT /a%2Fb/%C3%A9 Hooray!");
+            return exchange(port, request);
         }
+    }
+
+    @Test
+    void should_hand_method_raw_path_and_body_over_and_send_the_json_reply() throws IOException {
+        // when
+        String response = answerTo("PUT /a%2Fb/%C3%A9 HTTP/1.1\r\nHost: h\r\nContent-Length: 7\r\n"
+                + "Connection: close\r\n\r\nHooray!");
+
+        // then
+        assertThat(response).startsWith("HTTP/1.1 201").contains("Content-Type: application/json");
+        assertThatJson(response.substring(response.indexOf("\r\n\r\n") + 4)).isEqualTo("{\"path\":\"/a%2Fb/%C3%A9\"}");
+        assertThat(seen).containsExactly("PUT /a%2Fb/%C3%A9 Hooray!");
     }
 
     @Test
     void should_read_a_content_length_given_twice_with_one_value_as_couchdb_2_proxy_sends_it() throws IOException {
-        // given
-        int port = freePort();
-        try (DaemonHttpServer server = start(port)) {
-            // when
-            String response = exchange(port, "POST /exit HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\n"
-                    + "Content-Length: 0\r\nConnection: close\r\n\r\n");
+        // when
+        String response = answerTo("POST /exit HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\nContent-Length: 0\r\n"
+                + "Connection: close\r\n\r\n");
 
-            // then
-            assertThat(response).startsWith("HTTP/1.1 201");
-            assertThat(seen).containsExactly("POST /exit ");
-        }
+        // then
+        assertThat(response).startsWith("HTTP/1.1 201");
+        assertThat(seen).containsExactly("POST /exit ");
     }
 
     @Test
     void should_refuse_two_content_lengths_that_differ() throws IOException {
-        // given
-        int port = freePort();
-        try (DaemonHttpServer server = start(port)) {
-            // when
-            String response = exchange(port, "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n"
-                    + "Content-Length: 3\r\nConnection: close\r\n\r\n{}");
+        // when
+        String response = answerTo("POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nContent-Length: 3\r\n"
+                + "Connection: close\r\n\r\n{}");
 
-            // then
-            assertThat(response).startsWith("HTTP/1.1 400");
-            assertThat(seen).isEmpty();
-        }
+        // then
+        assertThat(response).startsWith("HTTP/1.1 400");
+        assertThat(seen).isEmpty();
     }
 
     @Test
