@@ -1,8 +1,6 @@
 package org.couchtck.kit.daemons.programs;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -21,8 +19,7 @@ public final class BootReporter {
             System.err.println("usage: BootReporter URL stay|exit");
             System.exit(2);
         }
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        boolean reported = BootWitness.report(client, URI.create(args[0]), UUID.randomUUID().toString());
+        boolean reported = BootWitness.report(URI.create(args[0]), UUID.randomUUID().toString());
         if (!reported) {
             System.err.println("BootReporter: could not report the boot to " + args[0]);
         }
