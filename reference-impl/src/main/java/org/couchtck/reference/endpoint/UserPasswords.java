@@ -18,7 +18,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * ({@code iterations}, default 600000; {@code pbkdf2_prf}, default sha256) and 16 random bytes of salt; a password is
  * checked against the document's own scheme, PRF and iterations (documents of older CouchDBs: PBKDF2 without a PRF is
  * SHA-1; {@code simple} is SHA-1 of password and salt). 600000 iterations cost a tenth of a second or more, so a
- * password once found right for a document's key is remembered, as CouchDB's auth cache does.
+ * password once found right for a document's key is remembered, as CouchDB's auth cache does, and so is the one a
+ * key was just made of.
  */
 final class UserPasswords {
 
@@ -27,8 +28,15 @@ final class UserPasswords {
     private static final Set<String> PRFS = Set.of("sha", "sha224", "sha256", "sha384", "sha512");
     private static final int REMEMBERED = 1_000;
 
+    /** {@link #pbkdf2}'s signature: a hex key from PRF, password, salt and iterations. */
+    @FunctionalInterface
+    interface KeyDerivation {
+        String derive(String prf, String password, String salt, int iterations);
+    }
+
     private final NodeConfig config;
-    /** Keys of (user document key, password) pairs found right; bounded, oldest dropped first. */
+    private final KeyDerivation derivation;
+    /** Keys of (user document key, password) pairs known right; bounded, oldest dropped first. */
     private final Set<String> verified = Collections.newSetFromMap(Collections.synchronizedMap(
             new LinkedHashMap<String, Boolean>(16, 0.75f, true) {
                 private static final long serialVersionUID = 1L;
@@ -40,7 +48,12 @@ final class UserPasswords {
             }));
 
     UserPasswords(NodeConfig config) {
+        this(config, UserPasswords::pbkdf2);
+    }
+
+    UserPasswords(NodeConfig config, KeyDerivation derivation) {
         this.config = config;
+        this.derivation = derivation;
     }
 
     /** Hashes {@code password} in place, if the document has one. */
@@ -59,7 +72,20 @@ final class UserPasswords {
         userDoc.put("pbkdf2_prf", prf);
         userDoc.put("salt", salt);
         userDoc.put("iterations", iterations);
-        userDoc.put("derived_key", pbkdf2(prf, password, salt, iterations));
+        userDoc.put("derived_key", derivation.derive(prf, password, salt, iterations));
+        // The password just hashed is right for this key: its user's first request need not derive it again.
+        verified.add(remembered(userDoc, password));
+    }
+
+    /**
+     * What a (user document key, password) pair is remembered as: everything the check reads of the document, so a
+     * document whose key, salt, scheme, PRF or iterations change is checked afresh.
+     */
+    private static String remembered(JsonNode user, String password) {
+        return sha256(String.join("\n", user.path("password_scheme").asText("simple"),
+                user.path("pbkdf2_prf").asText("sha"), user.path("iterations").asText(""),
+                user.path("derived_key").asText(""), user.path("password_sha").asText(""),
+                user.path("salt").asText(""), password));
     }
 
     /** Whether {@code password} is the one the user document keeps a key of. */
@@ -69,8 +95,7 @@ final class UserPasswords {
             return false;
         }
         String scheme = user.path("password_scheme").asText("simple");
-        String remembered = sha256(user.path("_rev").asText("") + "\n" + user.path("derived_key").asText("") + "\n"
-                + user.path("password_sha").asText("") + "\n" + salt + "\n" + password);
+        String remembered = remembered(user, password);
         if (verified.contains(remembered)) {
             return true;
         }
@@ -80,7 +105,7 @@ final class UserPasswords {
             int iterations = user.path("iterations").asInt(0);
             String prf = user.path("pbkdf2_prf").asText("sha");
             right = !derived.isEmpty() && iterations > 0 && PRFS.contains(prf)
-                    && equal(pbkdf2(prf, password, salt, iterations), derived);
+                    && equal(derivation.derive(prf, password, salt, iterations), derived);
         } else if (scheme.equals("simple")) {
             right = equal(sha1Hex(password + salt), user.path("password_sha").asText(""));
         } else {

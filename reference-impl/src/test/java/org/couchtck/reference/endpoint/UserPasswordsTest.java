@@ -3,6 +3,7 @@ package org.couchtck.reference.endpoint;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class UserPasswordsTest {
@@ -60,5 +61,41 @@ class UserPasswordsTest {
         assertThat(passwords.matches(pbkdf2, "px")).isFalse();
         assertThat(passwords.matches(simple, "pw")).isTrue();
         assertThat(passwords.matches(simple, "nope")).isFalse();
+    }
+
+    @Test
+    void should_not_derive_again_the_key_of_the_password_it_just_hashed_but_check_any_other() {
+        // given
+        config.set("chttpd_auth", "iterations", "10");
+        AtomicInteger derivations = new AtomicInteger();
+        UserPasswords counted = new UserPasswords(config, (prf, password, salt, iterations) -> {
+            derivations.incrementAndGet();
+            return UserPasswords.pbkdf2(prf, password, salt, iterations);
+        });
+        ObjectNode doc = user("secret");
+        counted.hashInPlace(doc);
+
+        // when
+        boolean right = counted.matches(doc, "secret");
+        boolean wrong = counted.matches(doc, "Secret");
+
+        // then
+        assertThat(right).isTrue();
+        assertThat(wrong).isFalse();
+        assertThat(derivations).as("one to hash, one for the wrong password").hasValue(2);
+    }
+
+    @Test
+    void should_check_afresh_a_document_whose_iterations_changed_since() {
+        // given
+        config.set("chttpd_auth", "iterations", "10");
+        ObjectNode doc = user("secret");
+        passwords.hashInPlace(doc);
+
+        // when
+        doc.put("iterations", 11);
+
+        // then: the key was made with 10
+        assertThat(passwords.matches(doc, "secret")).isFalse();
     }
 }
