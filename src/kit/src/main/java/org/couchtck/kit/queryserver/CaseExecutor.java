@@ -198,10 +198,10 @@ public final class CaseExecutor {
                 return broken(testCase, step, "exit status: " + result.message(), step.exit().get().spec(),
                         Integer.toString(status.getAsInt()));
             }
-        } else if (exchange.outcome() == Exchange.Outcome.REPLY && exchange.exitCode().isPresent()) {
-            return broken(testCase, step, "the server exited with status " + exchange.exitCode().getAsInt()
-                    + " where no exit was expected", null, exchange.reply().orElse(""));
         }
+        // A server that answered and then exited (after an error reply, say) has answered this step: whether its exit
+        // is seen within this exchange or only after it is a matter of scheduling. It counts where CouchDB would meet
+        // it: a later step finds no process, and between cases a new one is started (as CouchDB's pool would).
         return null;
     }
 

@@ -10,6 +10,7 @@ import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.cases.TargetProfile;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.process.ChildProcesses;
 import org.couchtck.kit.process.ServerCommand;
 import org.couchtck.kit.process.StdioServerOptions;
@@ -50,6 +51,24 @@ class CaseExecutorTest {
             assertThat(second.transcript()).anySatisfy(e -> assertThat(e.text())
                     .isEqualTo("step 0 is that checkout reset, answered true"));
             assertThat(supervisor.starts()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void a_server_that_exits_right_after_its_error_reply_has_answered_the_step_even_when_the_exit_is_seen_first() {
+        // given a case whose reduce may be answered by an error, and a server whose exit the kit sees before the reply
+        Case testCase = Corpus.builtIn().find("qs.reduce.function-throws").orElseThrow();
+        try (ServerSupervisor supervisor = new ServerSupervisor(
+                ServerCommand.javaMain("org.couchtck.kit.testservers.ExitAfterErrorServer"),
+                StdioServerOptions.defaults(), new StepRenderer(JAVASCRIPT))) {
+            CaseExecutor executor = new CaseExecutor(JAVASCRIPT, supervisor, Duration.ofSeconds(20));
+
+            // when
+            CaseResult result = executor.run(testCase);
+
+            // then the verdict is the reply's, and the exit is on record
+            assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+            assertThat(result.transcript()).anySatisfy(e -> assertThat(e.text()).contains("exited with status 1"));
         }
     }
 }
