@@ -39,7 +39,8 @@ public final class ExitAfterErrorServer {
 
         public static void main(String[] args) throws InterruptedException {
             ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().join());
-            Thread.sleep(100);
+            // time for the host to see the exit: it must come first whatever the load
+            Thread.sleep(500);
             new LineIo().println(ERROR_REPLY);
         }
     }
