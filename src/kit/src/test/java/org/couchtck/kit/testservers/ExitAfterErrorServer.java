@@ -23,7 +23,8 @@ public final class ExitAfterErrorServer {
         while ((line = io.readLine()) != null) {
             if (line.replace(" ", "").startsWith("[\"reduce\"")) {
                 new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                        System.getProperty("java.class.path"), LateReply.class.getName())
+                        System.getProperty("java.class.path"), LateReply.class.getName(),
+                        Long.toString(ProcessHandle.current().pid()))
                         .redirectOutput(ProcessBuilder.Redirect.INHERIT)
                         .redirectError(ProcessBuilder.Redirect.INHERIT).start();
                 System.exit(EXIT_STATUS);
@@ -32,13 +33,14 @@ public final class ExitAfterErrorServer {
         }
     }
 
-    /** Writes the error reply once its parent, the server, has exited. */
+    /** Writes the error reply once the server, whose pid is its argument, has exited. */
     public static final class LateReply {
 
         private LateReply() {}
 
         public static void main(String[] args) throws InterruptedException {
-            ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().join());
+            // By pid, not as the parent: an orphan's parent is whoever adopted it.
+            ProcessHandle.of(Long.parseLong(args[0])).ifPresent(server -> server.onExit().join());
             // time for the host to see the exit: it must come first whatever the load
             Thread.sleep(500);
             new LineIo().println(ERROR_REPLY);
