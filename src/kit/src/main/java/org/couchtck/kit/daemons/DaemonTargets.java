@@ -1,17 +1,13 @@
 package org.couchtck.kit.daemons;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
-import org.couchtck.kit.daemons.programs.DaemonHttpServer;
 import org.couchtck.kit.daemons.programs.EchoExternal;
 import org.couchtck.kit.daemons.programs.HelloDaemon;
+import org.couchtck.kit.daemons.programs.ProgramLibraries;
 import org.couchtck.kit.process.ServerCommand;
 
 /**
@@ -34,8 +30,7 @@ public record DaemonTargets(Optional<String> daemon, Optional<Path> daemonConfig
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
     /** The libraries the kit's programs load besides the kit itself. */
-    private static final List<Class<?>> PROGRAM_LIBRARIES = Stream.concat(Stream.of(ObjectMapper.class,
-            JsonFactory.class, JsonProperty.class), DaemonHttpServer.libraries().stream()).toList();
+    private static final List<Class<?>> PROGRAM_LIBRARIES = ProgramLibraries.classes();
 
     public DaemonTargets {
         daemon = daemon.filter(s -> !s.isBlank());

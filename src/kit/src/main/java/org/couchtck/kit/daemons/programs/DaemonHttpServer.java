@@ -4,14 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import org.eclipse.jetty.http.HttpCompliance;
-import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -96,22 +92,6 @@ public final class DaemonHttpServer implements AutoCloseable {
             throw new IOException("cannot serve HTTP on 127.0.0.1:" + port + ": " + e.getMessage(), e);
         }
         return new DaemonHttpServer(server);
-    }
-
-    /**
-     * The classes whose jars the server needs on a program's class path besides the kit's own: Jetty's, SLF4J's
-     * (Jetty logs through it) and SLF4J's silent provider where it is present (without one SLF4J warns on stderr).
-     */
-    public static List<Class<?>> libraries() {
-        List<Class<?>> libraries = new ArrayList<>(List.of(Server.class, HttpField.class, EndPoint.class,
-                Callback.class, org.slf4j.Logger.class));
-        try {
-            libraries.add(Class.forName("org.slf4j.nop.NOPServiceProvider"));
-        } catch (ClassNotFoundException | LinkageError e) {
-            // The kit's own jar always has it. Elsewhere it may be missing, or not loadable where SLF4J's API comes
-            // from another loader (Maven's, for the plugin): without it a program only warns once on stderr.
-        }
-        return List.copyOf(libraries);
     }
 
     @Override

@@ -14,6 +14,8 @@
  *       requests.</li>
  *   <li>{@link org.couchtck.kit.daemons.programs.BootReporter}: an OS daemon that reports its boot to a URL and then
  *       stays until its standard input closes, or exits at once.</li>
+ *   <li>{@link org.couchtck.kit.daemons.programs.ProgramLibraries}: the libraries these programs need on their class
+ *       path.</li>
  *   <li>{@link org.couchtck.kit.daemons.programs.DaemonHttpServer}: the HTTP server of the daemons that serve HTTP,
  *       on Jetty, reading the duplicate Content-Length CouchDB 2.x's proxy sends.</li>
  *   <li>{@link org.couchtck.kit.daemons.programs.ScriptedExternal}: an {@code _external} handler that echoes the

@@ -1,13 +1,10 @@
 package org.couchtck.kit.endpoint.externals;
 
-import com.fasterxml.jackson.annotation.JsonAutoDetect;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.couchtck.kit.daemons.programs.BootReporter;
-import org.couchtck.kit.daemons.programs.DaemonHttpServer;
+import org.couchtck.kit.daemons.programs.ProgramLibraries;
 import org.couchtck.kit.daemons.programs.ProxiedDaemon;
 import org.couchtck.kit.daemons.programs.ScriptedExternal;
 import org.couchtck.kit.endpoint.Externals;
@@ -26,9 +23,8 @@ public final class KitPrograms {
      */
     static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k",
             "-Xmx64m", "-XX:-UsePerfData");
-    private static final List<Class<?>> CLASS_PATH = Stream.concat(Stream.of(ProxiedDaemon.class,
-            ObjectMapper.class, JsonFactory.class, JsonAutoDetect.class), DaemonHttpServer.libraries().stream())
-            .toList();
+    private static final List<Class<?>> CLASS_PATH = Stream.concat(Stream.of(ProxiedDaemon.class),
+            ProgramLibraries.classes().stream()).toList();
 
     private KitPrograms() {
     }
