@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -78,7 +80,7 @@ final class ReferenceClassArchive {
     }
 
     /** Names the archive after everything that decides whether it fits: the JVM and each class-path entry. */
-    private static String fingerprint(String java, String classPath) throws IOException {
+    static String fingerprint(String java, String classPath) throws IOException {
         StringBuilder stamp = new StringBuilder(java + "\n" + System.getProperty("java.vm.version") + "\n");
         for (String entry : classPath.split(File.pathSeparator)) {
             Path path = Path.of(entry);
@@ -99,22 +101,30 @@ final class ReferenceClassArchive {
         }
     }
 
-    /** Marks {@code file} of the folder as used now, so that {@link #prune} keeps it. */
+    /**
+     * Marks {@code file} of the folder as used now, so that {@link #prune} keeps it: by its access time, since its
+     * modification time is part of the {@linkplain #fingerprint fingerprint} of an archive made for it (marking a jar
+     * by that made every run train a new archive).
+     */
     static void markUsed(Path file) {
         try {
-            Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
+            Files.getFileAttributeView(file, BasicFileAttributeView.class)
+                    .setTimes(null, FileTime.from(Instant.now()), null);
         } catch (IOException e) {
             // another user's file, or gone: pruning may take it, and a run that needs it makes it again
         }
     }
 
-    /** Deletes the files of {@code folder} unused for {@link #KEPT_UNUSED} before {@code now}. */
+    /**
+     * Deletes the files of {@code folder} unused for {@link #KEPT_UNUSED} before {@code now}: neither made nor
+     * {@linkplain #markUsed marked} since.
+     */
     static void prune(Path folder, Instant now) {
         Instant before = now.minus(KEPT_UNUSED);
         try (Stream<Path> files = Files.list(folder)) {
             for (Path file : (Iterable<Path>) files::iterator) {
                 try {
-                    if (Files.isRegularFile(file) && Files.getLastModifiedTime(file).toInstant().isBefore(before)) {
+                    if (Files.isRegularFile(file) && lastUsed(file).isBefore(before)) {
                         Files.deleteIfExists(file);
                     }
                 } catch (IOException e) {
@@ -124,6 +134,13 @@ final class ReferenceClassArchive {
         } catch (IOException e) {
             // an unreadable folder is left as it is
         }
+    }
+
+    private static Instant lastUsed(Path file) throws IOException {
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        Instant modified = attributes.lastModifiedTime().toInstant();
+        Instant accessed = attributes.lastAccessTime().toInstant();
+        return accessed.isAfter(modified) ? accessed : modified;
     }
 
     /** The folder where archives and query-server jars are kept. */

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,17 +47,16 @@ class ReferenceClassArchiveTest {
 
     @Test
     void pruning_deletes_the_files_unused_for_days_and_keeps_the_others() throws Exception {
-        // given: a jar and an archive of an old build, and a pair in use
-        Instant now = Instant.parse("2026-11-27T12:00:00Z");
+        // given: a jar and an archive of an old build, one made two days ago, and an old one in use
+        Instant now = Instant.now();
         Path oldJar = Files.writeString(dir.resolve("old-qs.jar"), "x");
         Path oldArchive = Files.writeString(dir.resolve("old.jsa"), "x");
         Path recent = Files.writeString(dir.resolve("recent.jsa"), "x");
         Path used = Files.writeString(dir.resolve("used-qs.jar"), "x");
-        FileTime fourDaysAgo = FileTime.from(now.minus(Duration.ofDays(4)));
         for (Path file : List.of(oldJar, oldArchive, used)) {
-            Files.setLastModifiedTime(file, fourDaysAgo);
+            setTimes(file, now.minus(Duration.ofDays(4)));
         }
-        Files.setLastModifiedTime(recent, FileTime.from(now.minus(Duration.ofDays(2))));
+        setTimes(recent, now.minus(Duration.ofDays(2)));
         ReferenceClassArchive.markUsed(used);
 
         // when
@@ -67,6 +67,20 @@ class ReferenceClassArchiveTest {
         assertThat(oldArchive).doesNotExist();
         assertThat(recent).exists();
         assertThat(used).exists();
+    }
+
+    @Test
+    void marking_a_jar_used_leaves_the_archive_made_for_it_in_use() throws Exception {
+        // given: a jar of the class path, made days ago
+        Path jar = Files.writeString(dir.resolve("made-qs.jar"), "x");
+        setTimes(jar, Instant.now().minus(Duration.ofDays(2)));
+        String before = ReferenceClassArchive.fingerprint(JAVA, jar.toString());
+
+        // when: a run uses it
+        ReferenceClassArchive.markUsed(jar);
+
+        // then: the next run finds the same archive instead of training a new one
+        assertThat(ReferenceClassArchive.fingerprint(JAVA, jar.toString())).isEqualTo(before);
     }
 
     @Test
@@ -90,6 +104,11 @@ class ReferenceClassArchiveTest {
                 System.setProperty(ReferenceClassArchive.DISABLE_PROPERTY, previous);
             }
         }
+    }
+
+    private static void setTimes(Path file, Instant time) throws IOException {
+        Files.getFileAttributeView(file, BasicFileAttributeView.class)
+                .setTimes(FileTime.from(time), FileTime.from(time), null);
     }
 
     /** The reference and its libraries as jars only (directories of classes are packed into a jar first). */
