@@ -118,6 +118,11 @@ final class UserPasswords {
     }
 
     static String pbkdf2(String prf, String password, String salt, int iterations) {
+        byte[] passwordBytes = password.getBytes(StandardCharsets.UTF_8);
+        byte[] saltBytes = salt.getBytes(StandardCharsets.UTF_8);
+        if (prf.equals("sha256") && Pbkdf2Sha256.fasterHere()) {
+            return HexFormat.of().formatHex(new Pbkdf2Sha256().derive(passwordBytes, saltBytes, iterations, 32));
+        }
         Pbkdf2 kdf = switch (prf) {
             case "sha" -> new Pbkdf2("SHA-1", 64);
             case "sha224" -> new Pbkdf2("SHA-224", 64);
@@ -126,8 +131,7 @@ final class UserPasswords {
             default -> new Pbkdf2("SHA-256", 64);
         };
         // couch_passwords derives a key as long as the hash
-        return HexFormat.of().formatHex(kdf.derive(password.getBytes(StandardCharsets.UTF_8),
-                salt.getBytes(StandardCharsets.UTF_8), iterations));
+        return HexFormat.of().formatHex(kdf.derive(passwordBytes, saltBytes, iterations));
     }
 
     private static java.util.Optional<Integer> positive(String text) {

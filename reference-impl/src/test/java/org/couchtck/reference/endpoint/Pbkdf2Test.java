@@ -32,6 +32,10 @@ class Pbkdf2Test {
             int length, String key) {
         assertThat(HexFormat.of().formatHex(new Pbkdf2(digest, block).derive(utf8(password), utf8(salt), iterations,
                 length))).isEqualTo(key);
+        if (digest.equals("SHA-256")) {
+            assertThat(HexFormat.of().formatHex(new Pbkdf2Sha256().derive(utf8(password), utf8(salt), iterations,
+                    length))).as("on words").isEqualTo(key);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -54,5 +58,52 @@ class Pbkdf2Test {
     void should_refuse_no_iterations() {
         assertThatThrownBy(() -> new Pbkdf2("SHA-256", 64).derive(utf8("pw"), utf8("salt"), 0))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void should_derive_on_words_what_it_derives_over_the_jdk_digest_at_every_padding_boundary() {
+        // salts around one block's room for the message (55 bytes with INT(i): 51, 52) and two blocks' (115, 116),
+        // passwords around the HMAC block (64), keys of part of, one and more than one hash
+        Pbkdf2 overDigest = new Pbkdf2("SHA-256", 64);
+        Pbkdf2Sha256 onWords = new Pbkdf2Sha256();
+        for (int passwordLength : new int[] {0, 1, 63, 64, 65, 200}) {
+            for (int saltLength : new int[] {0, 1, 51, 52, 55, 56, 60, 64, 115, 116, 130}) {
+                for (int length : new int[] {1, 31, 32, 33, 64, 100}) {
+                    byte[] password = utf8("p".repeat(passwordLength));
+                    byte[] salt = utf8("s".repeat(saltLength));
+                    for (int iterations : new int[] {1, 2, 3}) {
+                        assertThat(onWords.derive(password, salt, iterations, length))
+                                .as("password %d, salt %d, key %d, %d iterations", passwordLength, saltLength,
+                                        length, iterations)
+                                .isEqualTo(overDigest.derive(password, salt, iterations, length));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void should_derive_couchdbs_key_on_words() throws Exception {
+        byte[] salt = utf8("0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+        byte[] expected = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(new PBEKeySpec(
+                "relax é".toCharArray(), salt, UserPasswords.DEFAULT_ITERATIONS, 256)).getEncoded();
+
+        assertThat(new Pbkdf2Sha256().derive(utf8("relax é"), salt, UserPasswords.DEFAULT_ITERATIONS, 32))
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void should_refuse_no_iterations_on_words() {
+        assertThatThrownBy(() -> new Pbkdf2Sha256().derive(utf8("pw"), utf8("salt"), 0, 32))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void should_take_the_words_only_where_the_jvm_has_no_c2() {
+        // surefire runs the tests on C1 alone (the parent pom's argLine); a JVM with C2 keeps the JDK's digest
+        boolean c1Only = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                .contains("-XX:TieredStopAtLevel=1");
+
+        assertThat(Pbkdf2Sha256.fasterHere()).isEqualTo(c1Only);
     }
 }
