@@ -37,8 +37,12 @@ final class StdoutReader {
      * server's round trip, short enough that a slow one costs little CPU.
      */
     private static final long SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
-    /** How far past its deadline a read here must be to count as stuck, rather than as the last look at the pipe. */
-    private static final long STUCK_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
+     * How long one read here must last to count as stuck: a read of bytes already there takes microseconds, but on a
+     * loaded machine the thread may wait that long and more for a CPU, in a read or between two (a kill of a server
+     * that was only slow to be scheduled would be the kit's fault, not the server's).
+     */
+    private static final long STUCK_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often the daemon drains output that came while nobody was waiting. */
     private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
@@ -51,9 +55,9 @@ final class StdoutReader {
     private volatile boolean wanted;
     private volatile boolean stopped;
     private volatile Thread daemon;
-    // Set while the waiting thread reads here, for the watchdog (see stuckPast).
-    private volatile boolean readingHere;
-    private volatile long readDeadline;
+    // Set while the waiting thread is in a read here, for the watchdog (see stuckPast).
+    private volatile boolean inRead;
+    private volatile long readStartedNanos;
 
     StdoutReader(InputStream stdout, int maxLineBytes, OutputQueue queue, BooleanSupplier processAlive,
             Supplier<Transcript> transcript) {
@@ -71,7 +75,7 @@ final class StdoutReader {
      * {@link System#nanoTime} value). Items are handed over in the order they came, wherever they were read.
      */
     Item next(long deadlineNanos) throws InterruptedException {
-        Item quick = readHere(Math.min(deadlineNanos, System.nanoTime() + SPIN_NANOS), deadlineNanos);
+        Item quick = readHere(Math.min(deadlineNanos, System.nanoTime() + SPIN_NANOS));
         if (quick != null) {
             return quick;
         }
@@ -84,12 +88,10 @@ final class StdoutReader {
     }
 
     // Null when the daemon holds the pipe, or no whole line came before the spin ends.
-    private Item readHere(long spinUntil, long deadlineNanos) {
+    private Item readHere(long spinUntil) {
         if (!reading.tryLock()) {
             return null;
         }
-        readDeadline = deadlineNanos;
-        readingHere = true;
         try {
             // Whatever the daemon read earlier comes first; it queues only while holding the lock.
             Item queued = queue.pollNow();
@@ -97,7 +99,14 @@ final class StdoutReader {
                 return queued;
             }
             do {
-                Item item = poll();
+                Item item;
+                readStartedNanos = System.nanoTime();
+                inRead = true;
+                try {
+                    item = poll();
+                } finally {
+                    inRead = false;
+                }
                 if (item != null) {
                     return item;
                 }
@@ -109,19 +118,18 @@ final class StdoutReader {
             // The daemon's next read meets the same fault and ends the output.
             return null;
         } finally {
-            readingHere = false;
             reading.unlock();
         }
     }
 
     /**
-     * Whether the waiting thread is still reading here past its deadline. A read of bytes the pipe said were there
-     * cannot block, except when the process exits between the two and the JDK drains the pipe on its exit: then the
-     * read waits for the end of output, which a process the server left behind may hold off. The caller's watchdog
-     * ends such a read by killing whatever holds the pipe.
+     * Whether the waiting thread has been in one read here for {@link #STUCK_NANOS} at {@code nowNanos}. A read of
+     * bytes the pipe said were there cannot block, except when the process exits between the two and the JDK drains
+     * the pipe on its exit: then the read waits for the end of output, which a process the server left behind may
+     * hold off. The caller's watchdog ends such a read by killing whatever holds the pipe.
      */
     boolean stuckPast(long nowNanos) {
-        return readingHere && nowNanos - readDeadline > STUCK_GRACE_NANOS;
+        return inRead && nowNanos - readStartedNanos > STUCK_NANOS;
     }
 
     // A line from the bytes waiting, or an overflow the poll passed; null when neither.
