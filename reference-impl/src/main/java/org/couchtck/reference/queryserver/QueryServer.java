@@ -48,7 +48,7 @@ public final class QueryServer implements AutoCloseable {
   private final BlockingQueue<Object> results = new LinkedBlockingQueue<>();
   private final BlockingQueue<String> listInput = new LinkedBlockingQueue<>();
   private volatile boolean listWaiting;
-  private final ViewEngine engine;
+  private final LazyViewEngine engine;
   private final CommandTable commands = CommandTable.couchjs();
   private final ServerState state = new ServerState();
   private final QueryServerOptions options;
@@ -64,15 +64,15 @@ public final class QueryServer implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
+    // Made on the worker, which then serves it alone, at the first command that runs JavaScript.
     this.engine =
-        await(
-            worker.submit(
-                () -> {
-                  RhinoViewEngine rhino =
-                      new RhinoViewEngine(options.timeout(), options.maxStackDepth());
-                  rhino.holdContextOnThisThread(); // the worker serves this engine alone
-                  return rhino;
-                }));
+        new LazyViewEngine(
+            options.timeout(),
+            timeout -> {
+              RhinoViewEngine rhino = new RhinoViewEngine(timeout, options.maxStackDepth());
+              rhino.holdContextOnThisThread();
+              return rhino;
+            });
   }
 
   /**
