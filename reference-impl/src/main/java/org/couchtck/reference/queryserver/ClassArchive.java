@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 public final class ClassArchive {
 
   /** Lines that make the query server load what requests use: views, reduce, and each kind of design-document call. */
-  static final List<String> TRAINING =
+  public static final List<String> TRAINING =
       List.of(
           "[\"reset\",{\"reduce_limit\":true,\"reduce_limit_threshold\":5000,\"reduce_limit_ratio\":2.0,"
               + "\"timeout\":5000}]",
@@ -60,6 +60,19 @@ public final class ClassArchive {
    */
   public static boolean make(String java, List<String> launch, Path archive, Duration limit)
       throws IOException, InterruptedException {
+    return make(java, launch, TRAINING, archive, limit);
+  }
+
+  /**
+   * Makes {@code archive} by a training session of any program started with {@code java} and
+   * {@code launch}, fed {@code input} (a line each) on its standard input; the file appears whole
+   * or not at all.
+   *
+   * @return whether the archive was made: the program exited 0 and the JVM wrote one
+   */
+  public static boolean make(
+      String java, List<String> launch, List<String> input, Path archive, Duration limit)
+      throws IOException, InterruptedException {
     Path folder = archive.toAbsolutePath().getParent();
     Path training = Files.createTempFile(folder, "training-", ".jsa");
     Files.delete(training);
@@ -73,7 +86,7 @@ public final class ClassArchive {
             .start();
     try {
       try (OutputStream in = process.getOutputStream()) {
-        for (String line : TRAINING) {
+        for (String line : input) {
           in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         }
       } catch (IOException e) {

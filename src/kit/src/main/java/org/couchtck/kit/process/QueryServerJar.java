@@ -74,13 +74,13 @@ final class QueryServerJar {
             }
             stamp.append('\n');
         }
-        return ReferenceClassArchive.digest(stamp.toString());
+        return ClassArchives.digest(stamp.toString());
     }
 
     private static Optional<Path> make(String classPath, Path jar) {
         try {
             if (Files.isRegularFile(jar) && Files.size(jar) > 0) {
-                ReferenceClassArchive.markUsed(jar);
+                ClassArchives.markUsed(jar);
                 return Optional.of(jar);
             }
             Path partial = Files.createTempFile(jar.getParent(), "qs-", ".jar");
@@ -100,7 +100,7 @@ final class QueryServerJar {
                 return Optional.empty();
             }
             Files.move(partial, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            ReferenceClassArchive.prune(jar.getParent(), Instant.now());
+            ClassArchives.prune(jar.getParent(), Instant.now());
             return Optional.of(jar);
         } catch (IOException | UncheckedIOException e) {
             return Optional.empty();

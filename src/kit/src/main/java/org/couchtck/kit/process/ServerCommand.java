@@ -120,25 +120,6 @@ public record ServerCommand(List<String> argv) {
         return java(List.of(), mainClass, args);
     }
 
-    /**
-     * Runs {@code mainClass} in a new JVM with {@code jvmOptions}: this JVM's java binary, with a class path of where
-     * the classes {@code loadedFrom} were loaded from (not {@code java.class.path}, which inside Maven or another
-     * container is the container's launcher).
-     */
-    public static ServerCommand javaProgram(List<String> jvmOptions, List<Class<?>> loadedFrom, String mainClass,
-            String... args) {
-        Set<String> entries = new LinkedHashSet<>();
-        loadedFrom.forEach(type -> entries.add(location(type)));
-        List<String> argv = new ArrayList<>();
-        argv.add(currentJava());
-        argv.addAll(jvmOptions);
-        argv.add("-cp");
-        argv.add(String.join(File.pathSeparator, entries));
-        argv.add(Objects.requireNonNull(mainClass, "mainClass"));
-        argv.addAll(List.of(args));
-        return new ServerCommand(argv);
-    }
-
     private static ServerCommand java(List<String> jvmOptions, String mainClass, String... args) {
         List<String> argv = new ArrayList<>();
         argv.add(currentJava());
@@ -158,19 +139,31 @@ public record ServerCommand(List<String> argv) {
             "-XX:CICompilerCount=1", "-Xss512k", "-XX:-UsePerfData");
 
     /**
-     * Runs {@code mainClass}, a program the kit ships, in a new JVM: this JVM's java binary, with a class path of
-     * the jars or folders the kit and {@code libraries} (a class of each library the program needs) were loaded from.
-     * Not {@code java.class.path}: inside Maven (the plugin goal) that is Maven's launcher, not the kit.
+     * Runs {@code mainClass}, a program the kit ships, in a new JVM with {@link #PROGRAM_JVM_OPTIONS}; see
+     * {@link #kitProgram(List, Class, List, String...)}.
      */
     public static ServerCommand kitProgram(Class<?> mainClass, List<Class<?>> libraries, String... args) {
+        return kitProgram(PROGRAM_JVM_OPTIONS, mainClass, libraries, args);
+    }
+
+    /**
+     * Runs {@code mainClass}, a program the kit ships, in a new JVM with {@code jvmOptions}: this JVM's java binary,
+     * with a class path of the jars or folders the kit and {@code libraries} (a class of each library the program
+     * needs) were loaded from, and from the kit programs' class-data archive where one can be had. Not
+     * {@code java.class.path}: inside Maven (the plugin goal) that is Maven's launcher, not the kit.
+     */
+    public static ServerCommand kitProgram(List<String> jvmOptions, Class<?> mainClass, List<Class<?>> libraries,
+            String... args) {
         Set<String> entries = new LinkedHashSet<>();
         entries.add(location(mainClass));
         libraries.forEach(library -> entries.add(location(library)));
+        String classPath = String.join(File.pathSeparator, entries);
         List<String> argv = new ArrayList<>();
         argv.add(currentJava());
-        argv.addAll(PROGRAM_JVM_OPTIONS);
+        argv.addAll(jvmOptions);
+        argv.addAll(ClassArchives.jvmOptions(currentJava(), classPath, ClassArchives.Training.PROGRAMS));
         argv.add("-cp");
-        argv.add(String.join(File.pathSeparator, entries));
+        argv.add(classPath);
         argv.add(mainClass.getName());
         argv.addAll(List.of(args));
         return new ServerCommand(argv);
@@ -187,14 +180,14 @@ public record ServerCommand(List<String> argv) {
         String fullClassPath = referenceClassPath();
         String classPath = fullClassPath;
         try {
-            classPath = QueryServerJar.classPath(fullClassPath, ReferenceClassArchive.folder());
+            classPath = QueryServerJar.classPath(fullClassPath, ClassArchives.folder());
         } catch (java.io.IOException e) {
             // No folder for it: the full class path serves.
         }
         List<String> argv = new ArrayList<>();
         argv.add(currentJava());
         argv.addAll(REFERENCE_JVM_OPTIONS);
-        argv.addAll(ReferenceClassArchive.jvmOptions(currentJava(), classPath));
+        argv.addAll(ClassArchives.jvmOptions(currentJava(), classPath, ClassArchives.Training.REFERENCE));
         argv.add("-cp");
         argv.add(classPath);
         argv.add(REFERENCE_MAIN);

@@ -21,12 +21,13 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.couchtck.kit.daemons.programs.ProgramTraining;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(120)
-class ReferenceClassArchiveTest {
+class ClassArchivesTest {
 
     private static final String JAVA = ProcessHandle.current().info().command().orElseThrow();
 
@@ -37,12 +38,38 @@ class ReferenceClassArchiveTest {
     void a_reference_started_from_the_archive_speaks_the_protocol_and_nothing_else() throws Exception {
         String classPath = jarsOnlyClassPath();
 
-        List<String> options = ReferenceClassArchive.jvmOptions(JAVA, classPath);
+        List<String> options = ClassArchives.jvmOptions(JAVA, classPath, ClassArchives.Training.REFERENCE);
 
         assertThat(options).anySatisfy(o -> assertThat(o).startsWith("-XX:SharedArchiveFile="));
         Path archive = Path.of(options.get(0).substring("-XX:SharedArchiveFile=".length()));
         assertThat(archive).isRegularFile().isNotEmptyFile();
         assertThat(replyLines(options, classPath)).containsExactly("true");
+    }
+
+    @Test
+    void the_kit_programs_start_from_an_archive_of_their_own() throws Exception {
+        // given: the kit's classes and the libraries as jars
+        String classPath = jarsOnlyClassPath(ProgramTraining.class);
+
+        // when
+        List<String> options = ClassArchives.jvmOptions(JAVA, classPath, ClassArchives.Training.PROGRAMS);
+
+        // then: an archive of the programs, not the reference's, from which a program runs
+        assertThat(options).anySatisfy(o -> assertThat(o).startsWith("-XX:SharedArchiveFile="));
+        assertThat(options).isNotEqualTo(ClassArchives.jvmOptions(JAVA, classPath,
+                ClassArchives.Training.REFERENCE));
+        List<String> command = new ArrayList<>(List.of(JAVA, "-XX:+UseSerialGC"));
+        command.addAll(options);
+        command.addAll(List.of("-cp", classPath, ProgramTraining.class.getName()));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try {
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as(output).isZero();
+            assertThat(output).isEqualTo("[\"log\",\"trained\",{\"level\":\"debug\"}]\n");
+        } finally {
+            process.destroyForcibly();
+        }
     }
 
     @Test
@@ -57,10 +84,10 @@ class ReferenceClassArchiveTest {
             setTimes(file, now.minus(Duration.ofDays(4)));
         }
         setTimes(recent, now.minus(Duration.ofDays(2)));
-        ReferenceClassArchive.markUsed(used);
+        ClassArchives.markUsed(used);
 
         // when
-        ReferenceClassArchive.prune(dir, now);
+        ClassArchives.prune(dir, now);
 
         // then
         assertThat(oldJar).doesNotExist();
@@ -74,13 +101,13 @@ class ReferenceClassArchiveTest {
         // given: a jar of the class path, made days ago
         Path jar = Files.writeString(dir.resolve("made-qs.jar"), "x");
         setTimes(jar, Instant.now().minus(Duration.ofDays(2)));
-        String before = ReferenceClassArchive.fingerprint(JAVA, jar.toString());
+        String before = ClassArchives.fingerprint(JAVA, jar.toString(), ServerCommand.REFERENCE_MAIN);
 
         // when: a run uses it
-        ReferenceClassArchive.markUsed(jar);
+        ClassArchives.markUsed(jar);
 
         // then: the next run finds the same archive instead of training a new one
-        assertThat(ReferenceClassArchive.fingerprint(JAVA, jar.toString())).isEqualTo(before);
+        assertThat(ClassArchives.fingerprint(JAVA, jar.toString(), ServerCommand.REFERENCE_MAIN)).isEqualTo(before);
     }
 
     @Test
@@ -89,19 +116,19 @@ class ReferenceClassArchiveTest {
         Files.writeString(classes.resolve("not-a-class.txt"), "directories cannot be archived");
         String classPath = classes + File.pathSeparator + jarsOnlyClassPath();
 
-        assertThat(ReferenceClassArchive.jvmOptions(JAVA, classPath)).isEmpty();
+        assertThat(ClassArchives.jvmOptions(JAVA, classPath, ClassArchives.Training.REFERENCE)).isEmpty();
     }
 
     @Test
     void the_archive_can_be_switched_off() throws Exception {
-        String previous = System.setProperty(ReferenceClassArchive.DISABLE_PROPERTY, "false");
+        String previous = System.setProperty(ClassArchives.DISABLE_PROPERTY, "false");
         try {
-            assertThat(ReferenceClassArchive.jvmOptions(JAVA, jarsOnlyClassPath())).isEmpty();
+            assertThat(ClassArchives.jvmOptions(JAVA, jarsOnlyClassPath(), ClassArchives.Training.REFERENCE)).isEmpty();
         } finally {
             if (previous == null) {
-                System.clearProperty(ReferenceClassArchive.DISABLE_PROPERTY);
+                System.clearProperty(ClassArchives.DISABLE_PROPERTY);
             } else {
-                System.setProperty(ReferenceClassArchive.DISABLE_PROPERTY, previous);
+                System.setProperty(ClassArchives.DISABLE_PROPERTY, previous);
             }
         }
     }
@@ -113,6 +140,11 @@ class ReferenceClassArchiveTest {
 
     /** The reference and its libraries as jars only (directories of classes are packed into a jar first). */
     private String jarsOnlyClassPath() throws IOException {
+        return jarsOnlyClassPath(org.couchtck.reference.queryserver.QueryServerMain.class);
+    }
+
+    /** The jars of the test class path, and where {@code main} comes from, packed into a jar if it is a folder. */
+    private String jarsOnlyClassPath(Class<?> main) throws IOException {
         List<String> entries = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             Path path = Path.of(entry);
@@ -120,16 +152,15 @@ class ReferenceClassArchiveTest {
                 entries.add(entry);
             }
         }
-        Path reference = Path.of(org.couchtck.reference.queryserver.QueryServerMain.class.getProtectionDomain()
-                .getCodeSource().getLocation().getPath());
-        if (Files.isDirectory(reference)) {
-            entries.add(0, pack(reference).toString());
+        Path location = Path.of(main.getProtectionDomain().getCodeSource().getLocation().getPath());
+        if (Files.isDirectory(location)) {
+            entries.add(0, pack(location).toString());
         }
         return String.join(File.pathSeparator, entries);
     }
 
     private Path pack(Path classes) throws IOException {
-        Path jar = dir.resolve("reference.jar");
+        Path jar = Files.createTempFile(dir, "classes-", ".jar");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
                 Stream<Path> files = Files.walk(classes)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {

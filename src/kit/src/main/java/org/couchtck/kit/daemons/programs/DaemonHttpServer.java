@@ -94,6 +94,11 @@ public final class DaemonHttpServer implements AutoCloseable {
         return new DaemonHttpServer(server);
     }
 
+    /** The port served on: the one asked for, or the one the system chose for 0. */
+    public int port() {
+        return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+    }
+
     @Override
     public void close() {
         stopQuietly(server);

@@ -2,7 +2,6 @@ package org.couchtck.kit.endpoint.externals;
 
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.couchtck.kit.daemons.programs.BootReporter;
 import org.couchtck.kit.daemons.programs.ProgramLibraries;
 import org.couchtck.kit.daemons.programs.ProxiedDaemon;
@@ -23,8 +22,6 @@ public final class KitPrograms {
      */
     static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k",
             "-Xmx64m", "-XX:-UsePerfData");
-    private static final List<Class<?>> CLASS_PATH = Stream.concat(Stream.of(ProxiedDaemon.class),
-            ProgramLibraries.classes().stream()).toList();
 
     private KitPrograms() {
     }
@@ -47,6 +44,6 @@ public final class KitPrograms {
     }
 
     private static String line(Class<?> program, String... args) {
-        return ServerCommand.javaProgram(JVM_OPTIONS, CLASS_PATH, program.getName(), args).display();
+        return ServerCommand.kitProgram(JVM_OPTIONS, program, ProgramLibraries.classes(), args).display();
     }
 }
