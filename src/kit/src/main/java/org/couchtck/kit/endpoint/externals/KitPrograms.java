@@ -11,8 +11,9 @@ import org.couchtck.kit.process.ServerCommand;
 
 /**
  * The command lines of the programs the kit ships for the Externals API ({@code org.couchtck.kit.daemons.programs}):
- * this JVM's java, a class path of the kit's classes, Jackson's and Jetty's, each a line a POSIX shell splits back into its
- * arguments (CouchDB hands os_daemons and external commands to one).
+ * this JVM's java, a class path of the kit's classes, Jackson's and Jetty's, and the programs' class-data archive where
+ * there is one (a JVM that cannot map it runs without), each a line a POSIX shell splits back into its arguments
+ * (CouchDB hands os_daemons and external commands to one).
  */
 public final class KitPrograms {
 
