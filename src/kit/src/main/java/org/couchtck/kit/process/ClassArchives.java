@@ -39,7 +39,10 @@ final class ClassArchives {
     record Training(String mainClass, List<String> input) {
         /** The reference query server, answering requests of each kind CouchDB sends. */
         static final Training REFERENCE = new Training(ServerCommand.REFERENCE_MAIN, ClassArchive.TRAINING);
-        /** The kit's programs: what a daemon does at boot ({@code ProgramTraining}). */
+        /**
+         * The kit's programs: what a daemon does at boot ({@code ProgramTraining}, named rather than referenced: the
+         * processes the kit runs need not know the programs it ships).
+         */
         static final Training PROGRAMS = new Training(
                 "org.couchtck.kit.daemons.programs.ProgramTraining", List.of());
     }
