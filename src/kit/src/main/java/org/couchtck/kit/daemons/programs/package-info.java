@@ -20,6 +20,8 @@
  *       on Jetty, reading the duplicate Content-Length CouchDB 2.x's proxy sends.</li>
  *   <li>{@link org.couchtck.kit.daemons.programs.ScriptedExternal}: an {@code _external} handler that echoes the
  *       request object it got (credentials redacted), or answers what the request's body asks it to.</li>
+ *   <li>{@link org.couchtck.kit.daemons.programs.ProgramTraining}: the short session that makes the class-data
+ *       archive these programs start from.</li>
  * </ul>
  */
 package org.couchtck.kit.daemons.programs;
