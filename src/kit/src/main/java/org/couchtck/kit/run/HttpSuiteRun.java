@@ -50,13 +50,11 @@ final class HttpSuiteRun implements AutoCloseable {
 
     // Most cases spend their time waiting (heartbeats, timeouts, ken's delays), so many overlap their waits: on a
     // loaded 2-core machine the README's main job took 51.5 s with eight against 69 s with four; on a quiet one the
-    // HTTP suite against the embedded reference took 37 s with sixteen against 45 s with eight. Since the cases that
-    // wait longest go first, the ones that only compute (password keys, 20,000-document views) started last, once
-    // sixteen waiting ones had a thread each: with twenty-four the main job took 25.9-26.5 s against 27.2-32.8 s with
-    // sixteen (interleaved), with thirty-two no less. Another server gets eight, as in every run against CouchDB 3.5.2
-    // before: with sixteen, a full run once met a 500 enoent from a view index under the load.
+    // HTTP suite against the embedded reference took 37 s with sixteen against 45 s with eight. Another server gets
+    // eight, as in every run against CouchDB 3.5.2 before: with sixteen, a full run once met a 500 enoent from a
+    // view index under the load.
     static final int PARALLEL = Integer.getInteger("couchtck.httpParallel", 8);
-    static final int PARALLEL_ON_THE_REFERENCE = Integer.getInteger("couchtck.httpParallel", 24);
+    static final int PARALLEL_ON_THE_REFERENCE = Integer.getInteger("couchtck.httpParallel", 16);
 
     private final SuiteDescriptor suite;
     private final RunningEndpoint endpoint;
