@@ -353,7 +353,7 @@ public final class HttpCaseExecutor {
         private HttpReply send(RequestStep step, String label, boolean shown) throws StepFailure, CaseError,
                 InterruptedException {
             Recipient to = step.request().to();
-            HttpCall call = renderer(to).render(step.request(), bindings, settings.requestTimeout());
+            HttpCall call = renderer(to).render(step.request(), bindings, step.timeout(settings.requestTimeout()));
             if (shown) {
                 HttpTranscript.request(transcript, call, step.request());
             }

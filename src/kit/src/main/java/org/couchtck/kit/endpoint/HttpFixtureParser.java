@@ -45,9 +45,11 @@ final class HttpFixtureParser {
     /** A cleanup request is sent, not judged: it has nothing to expect or capture. */
     private static final Set<String> CLEANUP_STEP_FIELDS = Set.of("request", "after");
     private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
-            "poll", "after");
+            "poll", "after", "timeout");
     /** The longest wait a step may ask for before it is sent: a case that waits longer is a mistake. */
     static final long MAX_AFTER_MILLIS = 60_000;
+    /** The longest a step may let its reply take, where the run's request timeout is too short for it. */
+    static final long MAX_TIMEOUT_MILLIS = 300_000;
     private static final Set<String> POLL_FIELDS = Set.of("every", "within");
     private static final Set<String> DURING_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
             "after");
@@ -231,12 +233,22 @@ final class HttpFixtureParser {
             }
             after = value.longValue();
         }
+        long timeout = 0;
+        if (node.has("timeout")) {
+            JsonNode value = node.get("timeout");
+            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 1
+                    || value.longValue() > MAX_TIMEOUT_MILLIS) {
+                throw reader.problem(at + "/timeout", "timeout is a whole number of milliseconds, 1 to "
+                        + MAX_TIMEOUT_MILLIS);
+            }
+            timeout = value.longValue();
+        }
         Optional<Poll> poll = node.has("poll") ? Optional.of(poll(node, at)) : Optional.empty();
         Map<String, String> capture = captures(node, at, "capture", scope, this::bodyPointer);
         Map<String, String> captureHeaders = captures(node, at, "captureHeaders", scope, this::captureHeaderName);
         scope.bindAll(capture.keySet());
         scope.bindAll(captureHeaders.keySet());
-        return new RequestStep(index, request, expect, capture, captureHeaders, after, poll);
+        return new RequestStep(index, request, expect, capture, captureHeaders, after, poll, timeout);
     }
 
     /** A step's {@code poll}: {@code every} and {@code within}, positive whole ms, every <= within; needs expect. */

@@ -459,6 +459,28 @@ class HttpCaseExecutorTest {
     }
 
     @Test
+    void should_wait_as_long_as_a_step_allows_where_the_run_timeout_is_shorter() {
+        // given: a reply that comes after 2 s, a run whose requests may take 1 s
+        wireMock.stubFor(put(urlPathMatching("/couchtck-t-[0-9]+-[a-z0-9_-]+/slow"))
+                .willReturn(json(201, "{\"ok\":true}").withFixedDelay(2000)));
+        HttpCaseExecutor impatient = new HttpCaseExecutor(endpoint, settings().withRequestTimeout(Duration.ofSeconds(1)));
+        String slowWrite = """
+                {"id": "http.t.slow", "level": "MUST", "description": "d",
+                 "steps": [{"request": {"method": "PUT", "path": "/{{db}}/slow", "body": {}}%s,
+                            "expect": {"status": 201}}]}
+                """;
+
+        // when
+        CaseResult bounded = impatient.run(httpCase(slowWrite.formatted("")));
+        CaseResult allowed = impatient.run(httpCase(slowWrite.formatted(", \"timeout\": 30000")));
+
+        // then
+        assertThat(bounded.verdict()).isIn(Verdict.FAIL, Verdict.ERROR);
+        assertThat(bounded.message()).contains("no response within 1000 ms");
+        assertThat(allowed.verdict()).as(allowed.message()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void should_parse_an_eventsource_body_into_events_and_count_its_heartbeats() {
         // given
         wireMock.stubFor(get(urlPathEqualTo("/" + DB + "/_changes")).withQueryParam("feed", equalTo("eventsource"))

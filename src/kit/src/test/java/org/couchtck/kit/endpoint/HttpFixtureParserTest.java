@@ -26,6 +26,12 @@ class HttpFixtureParserTest {
 
     static Stream<Arguments> malformedCases() {
         return Stream.of(
+                Arguments.of("a timeout of no time",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"timeout\":0}]",
+                        "/cases/0/steps/0/timeout", "timeout is a whole number of milliseconds, 1 to 300000"),
+                Arguments.of("a timeout that is no number",
+                        "\"steps\":[{\"request\":{\"path\":\"/\"},\"timeout\":\"60s\"}]",
+                        "/cases/0/steps/0/timeout", "timeout is a whole number of milliseconds, 1 to 300000"),
                 Arguments.of("an unknown field in a feed's expect",
                         "\"steps\":[{\"feed\":{\"kind\":\"continuous\",\"path\":\"/{{db}}/_changes\"},"
                                 + "\"expect\":{\"evnets\":[]}}]",
