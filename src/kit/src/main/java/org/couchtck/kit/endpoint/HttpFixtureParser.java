@@ -218,31 +218,27 @@ final class HttpFixtureParser {
         return steps;
     }
 
+    /** The whole number of milliseconds, {@code min} to {@code max}, of {@code node}'s {@code field}; 0 without one. */
+    private long millis(JsonNode node, String at, String field, long min, long max) {
+        if (!node.has(field)) {
+            return 0;
+        }
+        JsonNode value = node.get(field);
+        if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < min
+                || value.longValue() > max) {
+            throw reader.problem(at + "/" + field,
+                    field + " is a whole number of milliseconds, " + min + " to " + max);
+        }
+        return value.longValue();
+    }
+
     private RequestStep requestStep(JsonNode node, String at, int index, Scope scope, Set<String> fields) {
         reader.onlyFields(node, at, fields);
         RequestTemplate request = request(node.get("request"), at + "/request", scope, REQUEST_FIELDS);
         ReplyExpectation expect = node.has("expect") ? replyExpectation(node.get("expect"), at + "/expect", scope)
                 : ReplyExpectation.NONE;
-        long after = 0;
-        if (node.has("after")) {
-            JsonNode value = node.get("after");
-            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 0
-                    || value.longValue() > MAX_AFTER_MILLIS) {
-                throw reader.problem(at + "/after", "after is a whole number of milliseconds, 0 to "
-                        + MAX_AFTER_MILLIS);
-            }
-            after = value.longValue();
-        }
-        long timeout = 0;
-        if (node.has("timeout")) {
-            JsonNode value = node.get("timeout");
-            if (!value.isIntegralNumber() || !value.canConvertToLong() || value.longValue() < 1
-                    || value.longValue() > MAX_TIMEOUT_MILLIS) {
-                throw reader.problem(at + "/timeout", "timeout is a whole number of milliseconds, 1 to "
-                        + MAX_TIMEOUT_MILLIS);
-            }
-            timeout = value.longValue();
-        }
+        long after = millis(node, at, "after", 0, MAX_AFTER_MILLIS);
+        long timeout = millis(node, at, "timeout", 1, MAX_TIMEOUT_MILLIS);
         Optional<Poll> poll = node.has("poll") ? Optional.of(poll(node, at)) : Optional.empty();
         Map<String, String> capture = captures(node, at, "capture", scope, this::bodyPointer);
         Map<String, String> captureHeaders = captures(node, at, "captureHeaders", scope, this::captureHeaderName);
