@@ -52,12 +52,14 @@ class StdoutReaderTest {
                 Thread.currentThread().interrupt();
             }
         });
+        // times taken before the read starts and after it has: however slow this machine, the read began between them
+        long beforeRead = System.nanoTime();
         caller.start();
         assertThat(pipe.inRead.await(30, TimeUnit.SECONDS)).isTrue();
         long now = System.nanoTime();
 
         // then: half a second past the caller's deadline is only a thread waiting for a CPU on a loaded machine
-        assertThat(reader.stuckPast(now + TimeUnit.MILLISECONDS.toNanos(500))).isFalse();
+        assertThat(reader.stuckPast(beforeRead + TimeUnit.MILLISECONDS.toNanos(500))).isFalse();
         // and a read that lasts seconds is stuck
         assertThat(reader.stuckPast(now + TimeUnit.SECONDS.toNanos(3))).isTrue();
 
