@@ -63,7 +63,7 @@ final class ClassArchives {
      * first if there is none yet; no options when it cannot be had.
      */
     static List<String> jvmOptions(String java, String classPath, Training training) {
-        if ("false".equalsIgnoreCase(System.getProperty(DISABLE_PROPERTY)) || hasFolder(classPath)) {
+        if ("false".equalsIgnoreCase(System.getProperty(DISABLE_PROPERTY))) {
             return List.of();
         }
         return ARCHIVES.computeIfAbsent(java + "\n" + classPath + "\n" + training.mainClass(),
@@ -83,6 +83,9 @@ final class ClassArchives {
     }
 
     private static Optional<Path> archive(String java, String classPath, Training training) {
+        if (hasFolder(classPath)) {
+            return Optional.empty();
+        }
         try {
             Path folder = folder();
             Path archive = folder.resolve(fingerprint(java, classPath, training.mainClass()) + ".jsa");
