@@ -41,8 +41,9 @@ public final class ExitAfterErrorServer {
         public static void main(String[] args) throws InterruptedException {
             // By pid, not as the parent: an orphan's parent is whoever adopted it.
             ProcessHandle.of(Long.parseLong(args[0])).ifPresent(server -> server.onExit().join());
-            // time for the host to see the exit: it must come first whatever the load
-            Thread.sleep(500);
+            // Time for the host's process reaper to record the exit, which the test asserts is on record: it takes
+            // milliseconds; two seconds cover a loaded machine (the reply may take 20 s in that test).
+            Thread.sleep(2_000);
             new LineIo().println(ERROR_REPLY);
         }
     }
