@@ -22,6 +22,7 @@ import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.ScriptRuntime;
+import org.mozilla.javascript.TopLevel;
 import org.mozilla.javascript.Undefined;
 
 /**
@@ -51,7 +52,9 @@ final class RhinoHost {
   private Runnable rowReceived = () -> {};
 
   RhinoHost(Context cx) {
-    scope = cx.initSafeStandardObjects(null, false);
+    // A TopLevel keeps the realm's own constructors, so that every array and object the host makes
+    // finds its prototype without looking "Array" or "Object" up in the global.
+    scope = cx.initSafeStandardObjects(new TopLevel(), false);
     Function installer =
         (Function) cx.evaluateString(scope, resource("host.js"), "<couchtck-host>", 1, null);
     Function evalIn =
@@ -73,10 +76,7 @@ final class RhinoHost {
         (Scriptable)
             installer.call(cx, scope, scope, new Object[] {scope, evalIn, recordIndexed});
     sandboxGlobals = (Scriptable) helpers.get("sandboxGlobals", helpers);
-    Scriptable objectConstructor = (Scriptable) scope.get("Object", scope);
-    documents =
-        new FrozenDocumentBuilder(
-            scope, (Function) objectConstructor.get("freeze", objectConstructor));
+    documents = new FrozenDocumentBuilder(scope);
     emitFunction = new LambdaFunction(scope, "emit", 2, this::emit);
     logFunction = new LambdaFunction(scope, "log", 1, this::log);
     Function renderInstaller =

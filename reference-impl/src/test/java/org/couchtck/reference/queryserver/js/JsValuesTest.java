@@ -38,7 +38,13 @@ class JsValuesTest {
           + "    parts.push(attempt(function () { 'use strict'; v[names[0]] = 'changed'; }));"
           + "    parts.push(attempt(function () { 'use strict'; delete v[names[0]]; }));"
           + "  }"
-          + "  if (Array.isArray(v)) parts.push(attempt(function () { 'use strict'; v.length = 0; }));"
+          + "  if (Array.isArray(v)) {"
+          + "    parts.push(attempt(function () { 'use strict'; v.length = 0; }));"
+          + "    parts.push(attempt(function () { 'use strict'; v[v.length] = 1; }));"
+          + "    parts.push(attempt(function () { v[v.length + 3] = 1; }), v.length, String(v[v.length + 3]));"
+          + "    parts.push(attempt(function () { v.push(1); }));"
+          + "    parts.push(attempt(function () { Object.defineProperty(v, 0, {value: 2}); }));"
+          + "  }"
           + "  return '{' + parts.join(' ') + '}';"
           + "})";
 
@@ -60,10 +66,8 @@ class JsValuesTest {
         Scriptable scope = cx.initSafeStandardObjects(null, false);
         Function describe = (Function) cx.evaluateString(scope, DESCRIBE, "describe", 1, null);
         Function deepFreeze = (Function) cx.evaluateString(scope, DEEP_FREEZE, "freeze", 1, null);
-        Scriptable objectConstructor = (Scriptable) scope.get("Object", scope);
-        Function freeze = (Function) objectConstructor.get("freeze", objectConstructor);
 
-        Object frozenAsBuilt = JsValues.build(json, new FrozenDocumentBuilder(scope, freeze));
+        Object frozenAsBuilt = JsValues.build(json, new FrozenDocumentBuilder(scope));
         Object frozenAfterwards =
             deepFreeze.call(cx, scope, scope, new Object[] {JsValues.toJs(cx, scope, json)});
 
