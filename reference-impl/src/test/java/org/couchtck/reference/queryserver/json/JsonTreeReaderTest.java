@@ -3,8 +3,10 @@ package org.couchtck.reference.queryserver.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class JsonTreeReaderTest {
@@ -36,6 +38,37 @@ class JsonTreeReaderTest {
 
     // then
     assertThat(values).containsExactly((Object) 9007199254740992d, 12345678901234567890d, Double.POSITIVE_INFINITY);
+  }
+
+  @Test
+  void should_read_every_short_decimal_as_the_nearest_double() {
+    // given: decimals of 1 to 17 digits with the point anywhere, and a few known hard cases
+    SplittableRandom random = new SplittableRandom(5);
+    List<String> numbers = new ArrayList<>(List.of("203.172", "0.1", "0.3", "-0.0", "1.7976931348623157",
+        "9007199254740.993", "123456789012.345", "0.000000000000001", "4.35", "2.675", "1.005"));
+    for (int i = 0; i < 200_000; i++) {
+      int digits = 1 + random.nextInt(17);
+      StringBuilder number = new StringBuilder(random.nextBoolean() ? "-" : "");
+      int point = random.nextInt(digits); // 0: no point
+      int integerDigits = point == 0 ? digits : point;
+      for (int d = 0; d < digits; d++) {
+        if (d == point && d > 0) {
+          number.append('.');
+        }
+        number.append(d == 0 && integerDigits > 1 ? (char) ('1' + random.nextInt(9)) : (char) ('0' + random.nextInt(10)));
+      }
+      numbers.add(number.toString());
+    }
+
+    // when
+    List<Object> values = asList(JsonTreeReader.parse("[" + String.join(",", numbers) + "]"));
+
+    // then: bit for bit what Java's general parser (the nearest double) gives
+    for (int i = 0; i < numbers.size(); i++) {
+      assertThat(Double.doubleToRawLongBits((Double) values.get(i)))
+          .as(numbers.get(i))
+          .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(numbers.get(i))));
+    }
   }
 
   @Test
