@@ -15,6 +15,9 @@ final class LineReader {
   private final byte[] buffer = new byte[64 * 1024];
   private int position;
   private int limit;
+  // Where hasBufferedLine found the next line feed, so that readLine need not look again; -1 when
+  // it has not looked since the last line was read.
+  private int nextLineFeed = -1;
 
   LineReader(InputStream in) {
     this.in = in;
@@ -25,23 +28,30 @@ final class LineReader {
    * reading (without waiting for the peer).
    */
   boolean hasBufferedLine() {
+    if (nextLineFeed < 0) {
+      nextLineFeed = lineFeedInBuffer();
+    }
+    return nextLineFeed >= 0;
+  }
+
+  private int lineFeedInBuffer() {
     for (int i = position; i < limit; i++) {
       if (buffer[i] == '\n') {
-        return true;
+        return i;
       }
     }
-    return false;
+    return -1;
   }
 
   /** The next line without its line feed, or null at end of input. */
   String readLine() throws IOException {
     // Most lines lie whole in the buffer: decode them from there.
-    for (int i = position; i < limit; i++) {
-      if (buffer[i] == '\n') {
-        String line = new String(buffer, position, i - position, StandardCharsets.UTF_8);
-        position = i + 1;
-        return line;
-      }
+    int lineFeed = nextLineFeed >= 0 ? nextLineFeed : lineFeedInBuffer();
+    nextLineFeed = -1;
+    if (lineFeed >= 0) {
+      String line = new String(buffer, position, lineFeed - position, StandardCharsets.UTF_8);
+      position = lineFeed + 1;
+      return line;
     }
     ByteArrayOutputStream line = new ByteArrayOutputStream();
     boolean sawAnything = false;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +62,30 @@ class LineReaderTest {
     assertThat(lines.hasBufferedLine()).isFalse();
     assertThat(lines.readLine()).isEqualTo("c");
     assertThat(lines.hasBufferedLine()).isFalse();
+  }
+
+  @Test
+  void should_give_the_same_lines_when_asked_about_buffered_lines_between_reads() throws IOException {
+    // given: lines of many lengths, across several refills of the 64 KiB buffer
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      expected.add("line " + i + " " + "y".repeat(i * 7 % 301));
+    }
+    LineReader lines = reader(String.join("\n", expected) + "\n");
+
+    // when
+    List<String> read = new ArrayList<>();
+    for (int i = 0; i < expected.size(); i++) {
+      lines.hasBufferedLine();
+      if (i % 3 == 0) {
+        lines.hasBufferedLine(); // asking twice changes nothing
+      }
+      read.add(lines.readLine());
+    }
+
+    // then
+    assertThat(read).isEqualTo(expected);
+    assertThat(lines.hasBufferedLine()).isFalse();
+    assertThat(lines.readLine()).isNull();
   }
 }
