@@ -17,12 +17,12 @@ import org.mozilla.javascript.EvaluatorException;
 import org.mozilla.javascript.JavaScriptException;
 import org.mozilla.javascript.Function;
 import org.mozilla.javascript.LambdaFunction;
+import org.mozilla.javascript.NativeArray;
 import org.mozilla.javascript.RhinoException;
 import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.ScriptRuntime;
-import org.mozilla.javascript.TopLevel;
 import org.mozilla.javascript.Undefined;
 
 /**
@@ -38,6 +38,7 @@ final class RhinoHost {
   private static final String CATCH_NAME = "e";
 
   private final ScriptableObject scope;
+  private final Scriptable arrayPrototype;
   private final Scriptable helpers;
   private final Scriptable sandboxGlobals;
   private final Scriptable render;
@@ -52,9 +53,8 @@ final class RhinoHost {
   private Runnable rowReceived = () -> {};
 
   RhinoHost(Context cx) {
-    // A TopLevel keeps the realm's own constructors, so that every array and object the host makes
-    // finds its prototype without looking "Array" or "Object" up in the global.
-    scope = cx.initSafeStandardObjects(new TopLevel(), false);
+    scope = cx.initSafeStandardObjects(null, false);
+    arrayPrototype = ScriptableObject.getArrayPrototype(scope);
     Function installer =
         (Function) cx.evaluateString(scope, resource("host.js"), "<couchtck-host>", 1, null);
     Function evalIn =
@@ -126,6 +126,17 @@ final class RhinoHost {
     return scope;
   }
 
+  /**
+   * A new array of the host realm, as {@code cx.newArray(scope(), elements)} makes it, without
+   * looking the global {@code Array} up each time (scripts cannot reach the host's global).
+   */
+  Scriptable newArray(Object[] elements) {
+    NativeArray array = new NativeArray(elements);
+    array.setParentScope(scope);
+    array.setPrototype(arrayPrototype);
+    return array;
+  }
+
   /** A new global with the standard built-ins and couchjs's helpers, and nothing of the host. */
   ScriptableObject newSandbox(Context cx) {
     ScriptableObject sandbox = cx.initSafeStandardObjects(null, false);
@@ -146,7 +157,7 @@ final class RhinoHost {
 
   /** The fields indexed since the last call, as a host array; starts a new list. */
   Object takeIndexed(Context cx) {
-    Object fields = cx.newArray(scope, indexed.toArray());
+    Object fields = newArray(indexed.toArray());
     indexed.clear();
     return fields;
   }
@@ -179,7 +190,7 @@ final class RhinoHost {
 
   /** The rows emitted since {@link #clearEmitted}, as a host array. */
   Object emittedRows(Context cx) {
-    return cx.newArray(scope, emitted.toArray());
+    return newArray(emitted.toArray());
   }
 
   /** How many rows were emitted since {@link #clearEmitted}. */
@@ -197,7 +208,7 @@ final class RhinoHost {
     if (!(thisObj instanceof Scriptable self)) {
       // fn.apply() boxes a primitive or substitutes the global for undefined: let JavaScript do it.
       Scriptable result =
-          (Scriptable) callHelper(cx, "callSafely", fn, thisObj, cx.newArray(scope, args));
+          (Scriptable) callHelper(cx, "callSafely", fn, thisObj, newArray(args));
       return new Outcome(Boolean.TRUE.equals(result.get(0, result)), result.get(1, result));
     }
     try {
@@ -283,7 +294,7 @@ final class RhinoHost {
   private Object emit(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
     Object key = args.length > 0 ? args[0] : Undefined.instance;
     Object value = args.length > 1 ? args[1] : Undefined.instance;
-    emitted.add(cx.newArray(scope, new Object[] {key, errorToJson(cx, value)}));
+    emitted.add(newArray(new Object[] {key, errorToJson(cx, value)}));
     return Undefined.instance;
   }
 

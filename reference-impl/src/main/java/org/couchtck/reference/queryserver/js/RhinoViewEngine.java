@@ -116,7 +116,7 @@ public final class RhinoViewEngine implements ViewEngine {
         cx -> {
           Scriptable scope = host.scope();
           Object jsDoc = host.frozenCopy(doc);
-          Scriptable self = cx.newArray(scope, mapFunctions.toArray());
+          Scriptable self = host.newArray(mapFunctions.toArray());
           Object[] results = new Object[mapFunctions.size()];
           for (int i = 0; i < results.length; i++) {
             beforeEach.run();
@@ -127,10 +127,10 @@ public final class RhinoViewEngine implements ViewEngine {
               results[i] = output;
             } else {
               thrown.handleViewError(cx, outcome.value(), jsDoc);
-              results[i] = cx.newArray(scope, 0);
+              results[i] = host.newArray(new Object[0]);
             }
           }
-          return serialise(cx, cx.newArray(scope, results));
+          return serialise(cx, host.newArray(results));
         });
   }
 
@@ -146,7 +146,7 @@ public final class RhinoViewEngine implements ViewEngine {
           for (Object source : sources) {
             functions.add(compiler.compile(cx, source, null));
           }
-          Scriptable self = cx.newArray(scope, functions.toArray());
+          Scriptable self = host.newArray(functions.toArray());
           Object jsKeys = keys == null ? null : JsValues.toJs(cx, scope, keys);
           Object jsValues = JsValues.toJs(cx, scope, values);
           Object[] reductions = new Object[functions.size()];
@@ -160,7 +160,7 @@ public final class RhinoViewEngine implements ViewEngine {
               reductions[i] = null;
             }
           }
-          return serialise(cx, cx.newArray(scope, reductions));
+          return serialise(cx, host.newArray(reductions));
         });
   }
 

@@ -72,12 +72,12 @@ final class ThrownValues {
       Object reason = ScriptableObject.getProperty(object, "reason");
       if (present(error) && ScriptRuntime.toBoolean(error) && present(reason)
           && ScriptRuntime.toBoolean(reason)) {
-        return reply(cx, cx.newArray(host.scope(), new Object[] {"error", error, reason}), false);
+        return reply(cx, host.newArray(new Object[] {"error", error, reason}), false);
       }
       Object name = ScriptableObject.getProperty(object, "name");
       if (present(name) && ScriptRuntime.toBoolean(name)) {
         return reply(
-            cx, cx.newArray(host.scope(), new Object[] {"error", name, host.replyForm(cx, e)}),
+            cx, host.newArray(new Object[] {"error", name, host.replyForm(cx, e)}),
             false);
       }
     }
@@ -103,7 +103,7 @@ final class ThrownValues {
     if (elements.length > 0) {
       elements[0] = first;
     }
-    return cx.newArray(host.scope(), elements);
+    return host.newArray(elements);
   }
 
   private static Object documentId(Object doc) {
@@ -135,6 +135,6 @@ final class ThrownValues {
     if (message instanceof CharSequence text && text.toString().startsWith(RHINO_STACK_OVERFLOW)) {
       message = "too much recursion"; // SpiderMonkey's wording for running out of stack
     }
-    return reply(cx, cx.newArray(host.scope(), new Object[] {"error", name, message}), true);
+    return reply(cx, host.newArray(new Object[] {"error", name, message}), true);
   }
 }
