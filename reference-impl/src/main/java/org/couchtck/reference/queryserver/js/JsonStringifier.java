@@ -7,6 +7,7 @@ import org.couchtck.reference.queryserver.json.JsonText;
 import org.mozilla.javascript.Callable;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.NativeArray;
+import org.mozilla.javascript.NativeObject;
 import org.mozilla.javascript.NativeSymbol;
 import org.mozilla.javascript.ScriptRuntime;
 import org.mozilla.javascript.Scriptable;
@@ -99,8 +100,10 @@ final class JsonStringifier {
   // Boxed primitives stand for their value. Rhino's Number, String, Boolean and BigInt wrappers
   // are not public classes; their class names identify them (no other class of Rhino has these).
   private Object unwrapPrimitive(Object value) {
-    if (!(value instanceof ScriptableObject object)) {
-      return value;
+    if (!(value instanceof ScriptableObject object)
+        || object instanceof NativeArray
+        || object.getClass() == NativeObject.class) {
+      return value; // most values: no class name to look at
     }
     switch (object.getClassName()) {
       case "Number":
@@ -125,6 +128,8 @@ final class JsonStringifier {
     double d = number.doubleValue();
     if (Double.isNaN(d) || Double.isInfinite(d)) {
       out.append("null");
+    } else if (d == (long) d && Math.abs(d) < 1e15) {
+      out.append((long) d); // an integer: JavaScript writes its digits (and -0 as 0)
     } else {
       out.append(ScriptRuntime.toString(number));
     }

@@ -68,7 +68,10 @@ class JsonStringifierTest {
         "new Proxy([1, 2], {})",
         "({a: {toJSON: function () { throw new TypeError('from toJSON'); }}})",
         "({get boom() { throw 'thrown string'; }})",
-        "[0.1 + 0.2, 1 / 3, -1e-7, 2e21, 100, 1.5e300, -5e-324]");
+        "[0.1 + 0.2, 1 / 3, -1e-7, 2e21, 100, 1.5e300, -5e-324]",
+        "[-0, 7, -7, 999999999999999, -999999999999999, 1e15, -1e15, 123456789012345.6, 2 ** 53 + 2,"
+            + " 1e20, -(2 ** 31), 2 ** 31, 4294967295, 0.5, -0.5]",
+        "[new Number(-0), new Number(12), Object.assign(Object.create(null), {n: 8})]");
   }
 
   @ParameterizedTest
