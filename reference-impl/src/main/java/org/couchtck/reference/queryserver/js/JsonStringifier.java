@@ -28,29 +28,45 @@ final class JsonStringifier {
 
   private final Context cx;
   private final Scriptable scope;
+  private final Scriptable arrayPrototype;
   private final StringBuilder out = new StringBuilder(128);
   // The objects being written, outermost first: meeting one again is a cycle.
   private final List<Object> stack = new ArrayList<>();
 
-  private JsonStringifier(Context cx, Scriptable scope) {
+  private JsonStringifier(Context cx, Scriptable scope, Scriptable arrayPrototype) {
     this.cx = cx;
     this.scope = scope;
+    this.arrayPrototype = arrayPrototype;
   }
 
   /**
    * The JSON text of {@code value}, or {@link Undefined#instance} where JSON.stringify returns
    * undefined (undefined, a function or a symbol at the top).
    *
+   * <p>A Java {@code Object[]} stands for an array of the realm that no script holds (the rows a
+   * map function emitted, the reply around them): it is written as that array would be, and made
+   * one only if a {@code toJSON} it would inherit has to be called on it.
+   *
+   * @param scope the realm's global
+   * @param arrayPrototype the realm's {@code Array.prototype}
    * @throws org.mozilla.javascript.RhinoException what JSON.stringify throws
    */
-  static Object stringify(Context cx, Scriptable scope, Object value) {
-    JsonStringifier writer = new JsonStringifier(cx, scope);
+  static Object stringify(Context cx, Scriptable scope, Scriptable arrayPrototype, Object value) {
+    JsonStringifier writer = new JsonStringifier(cx, scope, arrayPrototype);
     return writer.write("", value) ? writer.out.toString() : Undefined.instance;
   }
 
   // Writes the value of a member whose value has been read; false when it has none in JSON
   // (undefined, functions, symbols), with nothing written.
   private boolean write(Object key, Object value) {
+    if (value instanceof Object[] elements) {
+      // Nothing but its prototype chain can give an array no script holds a toJSON.
+      if (!ScriptableObject.hasProperty(arrayPrototype, "toJSON")) {
+        writeElements(elements);
+        return true;
+      }
+      value = realmArray(elements);
+    }
     value = applyToJson(key, value);
     if (value instanceof SymbolKey
         || value instanceof NativeSymbol symbol && symbol.isSymbol()) {
@@ -167,6 +183,33 @@ final class JsonStringifier {
     }
     out.append(']');
     stack.remove(stack.size() - 1);
+  }
+
+  private void writeElements(Object[] elements) {
+    out.append('[');
+    for (int index = 0; index < elements.length; index++) {
+      if (index > 0) {
+        out.append(',');
+      }
+      if (!write(index, elements[index])) {
+        out.append("null");
+      }
+    }
+    out.append(']');
+  }
+
+  // The array an Object[] stands for, made of the arrays its own Object[] elements stand for.
+  private Scriptable realmArray(Object[] elements) {
+    Object[] values = elements.clone();
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] instanceof Object[] inner) {
+        values[i] = realmArray(inner);
+      }
+    }
+    NativeArray array = new NativeArray(values);
+    array.setParentScope(scope);
+    array.setPrototype(arrayPrototype);
+    return array;
   }
 
   private void writeObject(Scriptable object) {

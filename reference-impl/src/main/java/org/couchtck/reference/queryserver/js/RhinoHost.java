@@ -155,9 +155,12 @@ final class RhinoHost {
     sandbox.put("index", sandbox, helpers.get("nouveauIndex", helpers));
   }
 
-  /** The fields indexed since the last call, as a host array; starts a new list. */
+  /**
+   * The fields indexed since the last call, as a host array no script holds (an {@code Object[]},
+   * see {@link #stringify}); starts a new list.
+   */
   Object takeIndexed(Context cx) {
-    Object fields = newArray(indexed.toArray());
+    Object[] fields = indexed.toArray();
     indexed.clear();
     return fields;
   }
@@ -188,9 +191,12 @@ final class RhinoHost {
     emitted = new ArrayList<>();
   }
 
-  /** The rows emitted since {@link #clearEmitted}, as a host array. */
+  /**
+   * The rows emitted since {@link #clearEmitted}, as host arrays no script holds ({@code
+   * Object[]}s, see {@link #stringify}).
+   */
   Object emittedRows(Context cx) {
-    return newArray(emitted.toArray());
+    return emitted.toArray();
   }
 
   /** How many rows were emitted since {@link #clearEmitted}. */
@@ -236,10 +242,13 @@ final class RhinoHost {
         new Object[] {fn, designDoc, args});
   }
 
-  /** JSON text of {@code value} as JSON.stringify writes it, or the value stringify threw. */
+  /**
+   * JSON text of {@code value} as JSON.stringify writes it, or the value stringify threw. An
+   * {@code Object[]} in {@code value} stands for a host array that no script holds.
+   */
   Outcome stringify(Context cx, Object value) {
     try {
-      return new Outcome(true, JsonStringifier.stringify(cx, scope, value));
+      return new Outcome(true, JsonStringifier.stringify(cx, scope, arrayPrototype, value));
     } catch (JavaScriptException | EcmaError | EvaluatorException e) {
       return new Outcome(false, caught(cx, e));
     }
@@ -294,13 +303,13 @@ final class RhinoHost {
   private Object emit(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
     Object key = args.length > 0 ? args[0] : Undefined.instance;
     Object value = args.length > 1 ? args[1] : Undefined.instance;
-    emitted.add(newArray(new Object[] {key, errorToJson(cx, value)}));
+    emitted.add(new Object[] {key, errorToJson(cx, value)});
     return Undefined.instance;
   }
 
   // Writes a list reply, waits for the next protocol line and returns it parsed.
   private Object exchange(Context cx, Scriptable callScope, Scriptable thisObj, Object[] args) {
-    Object json = JsonStringifier.stringify(cx, scope, args.length > 0 ? args[0] : null);
+    Object json = JsonStringifier.stringify(cx, scope, arrayPrototype, args.length > 0 ? args[0] : null);
     String line;
     try {
       line = rowSource.exchange(JsonText.escapeLoneSurrogates(ScriptRuntime.toString(json)));
@@ -322,7 +331,7 @@ final class RhinoHost {
     Object message = args.length > 0 ? args[0] : Undefined.instance;
     if (!(message instanceof CharSequence)) {
       message =
-          JsonStringifier.stringify(cx, scope, errorToJson(cx, message));
+          JsonStringifier.stringify(cx, scope, arrayPrototype, errorToJson(cx, message));
     }
     logSink.log(ScriptRuntime.toString(message));
     return Undefined.instance;

@@ -127,10 +127,10 @@ public final class RhinoViewEngine implements ViewEngine {
               results[i] = output;
             } else {
               thrown.handleViewError(cx, outcome.value(), jsDoc);
-              results[i] = host.newArray(new Object[0]);
+              results[i] = new Object[0];
             }
           }
-          return serialise(cx, host.newArray(results));
+          return serialise(cx, results);
         });
   }
 
@@ -160,7 +160,7 @@ public final class RhinoViewEngine implements ViewEngine {
               reductions[i] = null;
             }
           }
-          return serialise(cx, host.newArray(reductions));
+          return serialise(cx, reductions);
         });
   }
 

@@ -141,7 +141,7 @@ class JsonStringifierTest {
       try {
         Object json =
             ours
-                ? JsonStringifier.stringify(cx, scope, value)
+                ? JsonStringifier.stringify(cx, scope, ScriptableObject.getArrayPrototype(scope), value)
                 : NativeJSON.stringify(cx, scope, value, null, null);
         outcome = ScriptRuntime.toString(json);
       } catch (RhinoException e) {

@@ -68,6 +68,30 @@ class RhinoViewEngineTest {
   }
 
   @Test
+  void should_let_a_to_json_on_the_documents_array_prototype_write_the_reply_as_couchjs_does()
+      throws QueryServerError {
+    // given: the document's arrays share their realm with the reply's (couchjs parses both in its
+    // main global), so a toJSON given to that Array.prototype writes the reply's arrays too
+    engine.addMapFunction(
+        "function(doc) { Object.getPrototypeOf(doc.list).toJSON = function (k) {"
+            + " return typeof this[0] !== 'object' ? 'row ' + k + ' of ' + this[0] : this.slice(); };"
+            + " emit('a', 1); emit(['b'], 2); }",
+        null, IndexHelper.DREYFUS, logs::add);
+    engine.addMapFunction("function(doc) { throw new Error('none'); }", null, IndexHelper.DREYFUS,
+        logs::add);
+
+    // when
+    String first = engine.mapDocument(doc("{\"list\":[]}"), logs::add);
+    engine.clearMapFunctions();
+    engine.addMapFunction("function(doc) { emit(1, 2); }", null, IndexHelper.DREYFUS, logs::add);
+    String later = engine.mapDocument(doc("{}"), logs::add);
+
+    // then: each array called toJSON once, with its key; the key ['b'] is the sandbox's own array
+    assertThatJson(first).isEqualTo("[[\"row 0 of a\",[[\"b\"],2]],\"row 1 of undefined\"]");
+    assertThatJson(later).isEqualTo("[[\"row 0 of 1\"]]");
+  }
+
+  @Test
   void should_drop_rows_and_log_when_a_function_throws() throws QueryServerError {
     // given
     engine.addMapFunction("function(doc) { emit('before', 1); throw 'boom'; }", null, IndexHelper.DREYFUS, logs::add);
