@@ -56,9 +56,10 @@ public final class QueryServerMain {
    */
   private static final class StdioChannel implements QueryServer.LineChannel {
 
-    // Small enough that a streaming peer sees its first replies early, large enough to spare
-    // nearly every write call.
-    private static final int MAX_UNFLUSHED = 32;
+    // Small enough that a streaming peer gets replies every millisecond or so, large enough that
+    // write calls cost little: 512 map_doc replies are about 16 KB (with 32 a piped million
+    // documents took 6 % longer, the write calls and the reader's wake-ups).
+    private static final int MAX_UNFLUSHED = 512;
 
     private final LineReader lines;
     private final OutputStream out;
