@@ -30,7 +30,7 @@ public final class QueryServerJvm {
   /**
    * For processes that index millions of documents (CouchDB's pooled indexers): the same without the C1-only
    * options, so C2 takes over (it needs a compiler thread of its own): about twice C1's steady-state speed, at about
-   * 80 MiB.
+   * 75 MiB.
    */
   public static final List<String> INDEXING =
       INTERACTIVE.stream()
