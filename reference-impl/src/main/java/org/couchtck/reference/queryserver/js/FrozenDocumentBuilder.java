@@ -37,9 +37,7 @@ final class FrozenDocumentBuilder implements JsonTreeBuilder {
 
   @Override
   public Object array(List<Object> elements) {
-    NativeArray array = new NativeArray(elements.toArray());
-    array.setParentScope(scope);
-    array.setPrototype(arrayPrototype);
+    NativeArray array = JsValues.newArray(scope, arrayPrototype, elements.toArray());
     // What Object.freeze leaves, without its descriptor round trip per element. Defining the first
     // index moves every element from the dense store into a slot (Rhino's frozen array has no
     // dense store, and so throws on strict-mode writes past its end); the other slots are then only

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.couchtck.reference.queryserver.json.JsonTreeBuilder;
 import org.mozilla.javascript.Context;
+import org.mozilla.javascript.NativeArray;
 import org.mozilla.javascript.Scriptable;
 import org.mozilla.javascript.ScriptRuntime;
 
@@ -12,6 +13,17 @@ import org.mozilla.javascript.ScriptRuntime;
 final class JsValues {
 
   private JsValues() {}
+
+  /**
+   * A new array of a realm, as {@code cx.newArray(scope, elements)} makes it but with the realm's
+   * {@code Array.prototype} at hand instead of looked up through its global each time.
+   */
+  static NativeArray newArray(Scriptable scope, Scriptable arrayPrototype, Object[] elements) {
+    NativeArray array = new NativeArray(elements);
+    array.setParentScope(scope);
+    array.setPrototype(arrayPrototype);
+    return array;
+  }
 
   /** The JavaScript value for a JSON value, with objects and arrays created in {@code scope}. */
   static Object toJs(Context cx, Scriptable scope, Object value) {

@@ -206,10 +206,7 @@ final class JsonStringifier {
         values[i] = realmArray(inner);
       }
     }
-    NativeArray array = new NativeArray(values);
-    array.setParentScope(scope);
-    array.setPrototype(arrayPrototype);
-    return array;
+    return JsValues.newArray(scope, arrayPrototype, values);
   }
 
   private void writeObject(Scriptable object) {

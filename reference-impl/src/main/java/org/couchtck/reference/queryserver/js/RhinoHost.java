@@ -17,7 +17,6 @@ import org.mozilla.javascript.EvaluatorException;
 import org.mozilla.javascript.JavaScriptException;
 import org.mozilla.javascript.Function;
 import org.mozilla.javascript.LambdaFunction;
-import org.mozilla.javascript.NativeArray;
 import org.mozilla.javascript.RhinoException;
 import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
@@ -131,10 +130,7 @@ final class RhinoHost {
    * looking the global {@code Array} up each time (scripts cannot reach the host's global).
    */
   Scriptable newArray(Object[] elements) {
-    NativeArray array = new NativeArray(elements);
-    array.setParentScope(scope);
-    array.setPrototype(arrayPrototype);
-    return array;
+    return JsValues.newArray(scope, arrayPrototype, elements);
   }
 
   /** A new global with the standard built-ins and couchjs's helpers, and nothing of the host. */

@@ -255,9 +255,9 @@ public final class JsonTreeReader {
   }
 
   // Java's parser gives the nearest double, as JavaScript does; -0 stays negative zero. A number
-  // of at most 15 significant digits with at most 22 after the point and no exponent needs no
-  // general parse: its digits and the power of ten are exact doubles, so one division rounds the
-  // quotient once, to the nearest double (Clinger's fast path).
+  // of at most 15 digits and no exponent needs no general parse: its digits and the power of ten
+  // (at most 10^15) are exact doubles, so one division rounds the quotient once, to the nearest
+  // double (Clinger's fast path).
   private Double toDouble(int start, int end) {
     boolean negative = text[start] == '-';
     int first = negative ? start + 1 : start;
@@ -284,7 +284,7 @@ public final class JsonTreeReader {
   }
 
   private static final double[] POWERS_OF_TEN = {
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
   };
 
   private boolean digits() {
