@@ -146,9 +146,33 @@ final class JsonStringifier {
       out.append("null");
     } else if (d == (long) d && Math.abs(d) < 1e15) {
       out.append((long) d); // an integer: JavaScript writes its digits (and -0 as 0)
-    } else {
+    } else if (!appendShortDecimal(d)) {
       out.append(ScriptRuntime.toString(number));
     }
+  }
+
+  private static final double[] POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
+
+  // A number from 0.001 to 10^9 that some decimal of at most 6 fraction digits reads back as is
+  // written as the decimal with the fewest: JavaScript's shortest form. Below 10^9 a double's
+  // spacing is under 10^-6, so at most one decimal of k fraction digits reads back as it, and
+  // rounding its product by 10^k finds that one.
+  private boolean appendShortDecimal(double d) {
+    double magnitude = Math.abs(d);
+    if (!(magnitude >= 1e-3 && magnitude < 1e9)) {
+      return false;
+    }
+    for (int digits = 1; digits < POWERS_OF_TEN.length; digits++) {
+      long scaled = Math.round(magnitude * POWERS_OF_TEN[digits]);
+      if (scaled / POWERS_OF_TEN[digits] == magnitude) {
+        long unit = (long) POWERS_OF_TEN[digits];
+        String fraction = Long.toString(scaled % unit);
+        out.append(d < 0 ? "-" : "").append(scaled / unit).append('.');
+        out.append("000000", 0, digits - fraction.length()).append(fraction);
+        return true;
+      }
+    }
+    return false;
   }
 
   private void enter(Scriptable object) {

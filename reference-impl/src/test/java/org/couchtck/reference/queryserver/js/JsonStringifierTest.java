@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -78,6 +79,34 @@ class JsonStringifierTest {
   @MethodSource("values")
   void should_match_rhinos_json_stringify(String expression) {
     assertThat(run(expression, true)).isEqualTo(run(expression, false));
+  }
+
+  @Test
+  void should_write_every_number_as_javascript_does() {
+    // given: decimals of every length and size, and doubles of random bits
+    SplittableRandom random = new SplittableRandom(3);
+    try (Context cx = new SandboxedContextFactory(1000).enterContext()) {
+      Scriptable scope = cx.initSafeStandardObjects(null, false);
+      Scriptable arrayPrototype = ScriptableObject.getArrayPrototype(scope);
+      for (int i = 0; i < 300_000; i++) {
+        double d =
+            switch (i % 4) {
+              case 0 -> random.nextLong(-10_000_000_000_000L, 10_000_000_000_000L)
+                  / Math.pow(10, random.nextInt(12));
+              case 1 -> random.nextInt(-1_000_000_000, 1_000_000_000) / Math.pow(10, random.nextInt(9));
+              case 2 -> Double.longBitsToDouble(random.nextLong());
+              default -> random.nextDouble() * Math.pow(10, random.nextInt(-9, 12));
+            };
+
+        // when
+        Object json = JsonStringifier.stringify(cx, scope, arrayPrototype, d);
+
+        // then
+        assertThat(json)
+            .as("%s (bits %x)", d, Double.doubleToRawLongBits(d))
+            .isEqualTo(Double.isFinite(d) ? ScriptRuntime.numberToString(d, 10) : "null");
+      }
+    }
   }
 
   @Test
