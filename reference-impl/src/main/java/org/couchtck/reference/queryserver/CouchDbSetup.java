@@ -64,6 +64,8 @@ public final class CouchDbSetup {
     err.println("couchdb-setup: the export line (stdout) starts the query server with C2 for indexing; for small "
         + "databases, " + String.join(" ", QueryServerJvm.INTERACTIVE.subList(1, 3)) + " after -XX:+UseSerialGC "
         + "keeps each process near 55 MiB.");
+    err.println("couchdb-setup: CouchDB reads the variable only with [couchdb] js_engine = spidermonkey; a CouchDB "
+        + "built with --js-engine=quickjs defaults to its own QuickJS: set js_engine there.");
     out.println("export COUCHDB_QUERY_SERVER_JAVASCRIPT=\"" + line(java, launch, QueryServerJvm.fromArchive(
         archive.toString())) + "\"");
     return 0;

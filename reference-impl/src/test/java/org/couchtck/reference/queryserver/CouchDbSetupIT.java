@@ -40,7 +40,7 @@ class CouchDbSetupIT {
     assertThat(setup.exitValue()).as(err).isZero();
     Path archive = folder.resolve(CouchDbSetup.ARCHIVE_NAME);
     assertThat(archive).isRegularFile();
-    assertThat(err).contains("made " + archive);
+    assertThat(err).contains("made " + archive).contains("js_engine = spidermonkey");
     assertThat(out.lines()).singleElement().asString()
         .startsWith("export COUCHDB_QUERY_SERVER_JAVASCRIPT=\"")
         .endsWith("\"")
