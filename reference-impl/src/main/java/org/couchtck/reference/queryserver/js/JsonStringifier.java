@@ -153,8 +153,9 @@ final class JsonStringifier {
 
   private static final double[] POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6};
 
-  // A number from 0.001 to 10^9 that some decimal of at most 6 fraction digits reads back as is
-  // written as the decimal with the fewest: JavaScript's shortest form. Below 10^9 a double's
+  // A number from 0.001 to 10^9, not an integer (those are written before), that some decimal of
+  // at most 6 fraction digits reads back as is written as the decimal with the fewest:
+  // JavaScript's shortest form. Below 10^9 a double's
   // spacing is under 10^-6, so at most one decimal of k fraction digits reads back as it, and
   // rounding its product by 10^k finds that one.
   private boolean appendShortDecimal(double d) {
