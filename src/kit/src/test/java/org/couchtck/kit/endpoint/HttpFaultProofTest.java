@@ -8,6 +8,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.matching;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
@@ -815,6 +816,23 @@ class HttpFaultProofTest {
     }
 
     // Threads and sockets.
+
+    @Test
+    void should_fail_when_db_updates_since_now_lists_past_events() {
+        // given: a server that reads since=now as since=0, so that its reply lists every event so far
+        proxy.stubFor(get(urlEqualTo("/_db_updates?since=now")).atPriority(FAULT).willReturn(aResponse()
+                .proxiedFrom(reference.uri() + "/_db_updates?since=0")
+                .withProxyUrlPrefixToRemove("/_db_updates?since=now")));
+        String id = "http.db_updates.normal-since-now";
+        HttpStep sinceNow = firstStep(id, "since=now");
+
+        // when
+        CaseResult result = run(id);
+
+        // then: the case's own database, created before, is among them
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith(label(sinceNow) + ": body text");
+    }
 
     @Test
     void should_fail_when_every_db_updates_feed_forgets_the_deletion_of_the_cases_database() {
