@@ -44,14 +44,9 @@ import org.couchtck.kit.wire.WireJson;
  */
 public final class StdioServer implements AutoCloseable {
 
-    private static final int STDERR_LINE_BYTES = 64 * 1024;
-    private static final int STDERR_TAIL_CHARS = 8 * 1024;
     /** How long an exit that follows the end of output may take, even when the caller's deadline has passed. */
     private static final Duration EXIT_GRACE = Duration.ofMillis(250);
     private static final Duration CLOSE_GRACE = Duration.ofMillis(500);
-    private static final Duration KILL_WAIT = Duration.ofSeconds(5);
-    /** A JVM that is exiting should not wait long for the children it kills. */
-    private static final Duration SHUTDOWN_KILL_WAIT = Duration.ofSeconds(1);
     /**
      * The longest a transcript hand-over waits for standard error the server wrote before it to be read: only as
      * long as the reader needs for the bytes already in the pipe, so a generous bound costs nothing when all is well.
@@ -61,15 +56,13 @@ public final class StdioServer implements AutoCloseable {
 
     private final ServerCommand command;
     private final StdioServerOptions options;
-    private final StderrTail stderrTail = new StderrTail(STDERR_TAIL_CHARS);
     private final OutputQueue output;
     private final Object exchangeLock = new Object();
     private volatile Transcript transcript = new Transcript();
-    private volatile Process process;
+    private volatile SupervisedProcess process;
     private volatile boolean closed;
     private OutputStream stdin;
     private volatile boolean inputClosed;
-    private volatile boolean killedByKit;
     private volatile boolean replied;
     private ExecutorService writer;
     // An exchange writes its request on its own thread (a hand-over to another thread costs more than the exchange);
@@ -79,13 +72,8 @@ public final class StdioServer implements AutoCloseable {
     private volatile long writeDeadline;
     private volatile boolean writeTimedOut;
     private Thread watchdog;
-    /** Kills the process tree when the kit's JVM exits first (Ctrl-C): a child that ignores its input would stay. */
-    private Thread shutdownHook;
     private Thread stdoutReader;
     private StdoutReader stdout;
-    private volatile Optional<PipeHolders> stdoutPipe = Optional.empty();
-    private Thread stderrReader;
-    private volatile StderrPipe stderr;
 
     /** A server that will run {@code command}; nothing starts before {@link #start()}. */
     public StdioServer(ServerCommand command, StdioServerOptions options) {
@@ -107,37 +95,19 @@ public final class StdioServer implements AutoCloseable {
             if (process != null || closed) {
                 throw new IllegalStateException("a StdioServer starts once; create a new one to restart");
             }
-            ProcessBuilder builder = new ProcessBuilder(command.argv())
-                    .directory(options.workingDirectory().toFile());
-            builder.environment().putAll(options.environment());
-            Process started;
-            try {
-                started = builder.start();
-            } catch (IOException e) {
-                throw new TargetStartException("cannot start the server `" + command.display() + "`: "
-                        + oneLine(e.getMessage()), e);
-            }
+            SupervisedProcess started = SupervisedProcess.start("the server", command, options.environment(),
+                    options.workingDirectory(), SupervisedProcess.Stdout.PROTOCOL,
+                    (direction, text) -> transcript.add(direction, text));
             long pid = started.pid();
-            stdin = started.getOutputStream();
+            stdin = started.stdin();
             writer = Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "couchtck-stdin-" + pid));
-            stdout = new StdoutReader(started.getInputStream(), options.maxLineBytes(), output, started::isAlive,
+            stdout = new StdoutReader(started.stdout(), options.maxLineBytes(), output, started::isAlive,
                     () -> transcript);
             stdoutReader = daemon(stdout::run, "couchtck-stdout-" + pid);
-            stdoutPipe = PipeHolders.ofStdout(started.toHandle());
-            StderrPipe errors = new StderrPipe(started.getErrorStream(), started::isAlive);
-            stderr = errors;
-            stderrReader = daemon(() -> readStderr(errors), "couchtck-stderr-" + pid);
             process = started;
-            transcript.add(Direction.EVENT, "started `" + command.display() + "` as process " + pid);
-            started.onExit().thenAccept(p -> transcript.add(Direction.EVENT,
-                    "process " + pid + " exited with status " + p.exitValue()));
             watchdog = daemon(() -> watch(started), "couchtck-watchdog-" + pid);
             stdoutReader.start();
-            stderrReader.start();
             watchdog.start();
-            shutdownHook = new Thread(() -> ProcessTree.kill(started.toHandle(), List.of(), SHUTDOWN_KILL_WAIT),
-                    "couchtck-kill-" + pid);
-            Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
     }
 
@@ -145,24 +115,21 @@ public final class StdioServer implements AutoCloseable {
 
     // Looks at the write and the read in progress now and then, not at each one: an exchange wakes no other thread.
     // Watches on after the exit too: a process the server left behind may hold its pipes.
-    private void watch(Process running) {
+    private void watch(SupervisedProcess running) {
         try {
             while (!closed) {
                 Thread.sleep(WATCH_EVERY.toMillis());
                 long now = System.nanoTime();
                 if (writing && now - writeDeadline > 0) {
                     writeTimedOut = true;
-                    ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
-                    killOutputHolders(transcript);
+                    running.killQuietly();
                     return;
                 }
                 if (stdout.stuckPast(now)) {
                     // Only a read racing the server's exit can block there; once nothing holds the pipe it ends.
-                    killedByKit = true;
                     transcript.add(Direction.EVENT, "a read of the server's output outlived its deadline; killing"
                             + " process " + running.pid() + ", its descendants and whatever holds its output");
-                    ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
-                    killOutputHolders(transcript);
+                    running.killQuietly();
                     return;
                 }
             }
@@ -181,7 +148,7 @@ public final class StdioServer implements AutoCloseable {
     public Exchange exchange(String line, Duration timeout) {
         Objects.requireNonNull(line, "line");
         synchronized (exchangeLock) {
-            Process running = requireStarted();
+            SupervisedProcess running = requireStarted();
             Transcript record = transcript;
             record.add(Direction.SENT, line);
             if (!replied && options.startTimeout().compareTo(timeout) > 0) {
@@ -221,7 +188,7 @@ public final class StdioServer implements AutoCloseable {
     public PipelineResult pipeline(List<String> lines, Duration timeout) {
         List<String> requests = List.copyOf(lines);
         synchronized (exchangeLock) {
-            Process running = requireStarted();
+            SupervisedProcess running = requireStarted();
             long started = System.nanoTime();
             Transcript record = transcript;
             List<String> replies = new ArrayList<>();
@@ -367,7 +334,7 @@ public final class StdioServer implements AutoCloseable {
      */
     public Exchange closeInput(Duration awaitExit) {
         synchronized (exchangeLock) {
-            Process running = requireStarted();
+            SupervisedProcess running = requireStarted();
             long started = System.nanoTime();
             long deadline = started + awaitExit.toNanos();
             Transcript record = transcript;
@@ -403,18 +370,7 @@ public final class StdioServer implements AutoCloseable {
      * the kit killed it.
      */
     public OptionalInt awaitExit(Duration timeout) {
-        Process running = requireStarted();
-        if (killedByKit) {
-            return OptionalInt.empty();
-        }
-        try {
-            if (running.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS) && !killedByKit) {
-                return OptionalInt.of(running.exitValue());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return OptionalInt.empty();
+        return requireStarted().awaitExit(timeout);
     }
 
     /**
@@ -422,7 +378,8 @@ public final class StdioServer implements AutoCloseable {
      * never counts as having exited on its own.
      */
     public boolean killedByKit() {
-        return killedByKit;
+        SupervisedProcess running = process;
+        return running != null && running.killedByKit();
     }
 
     /** Whether the process has sent at least one reply line since it started. */
@@ -432,19 +389,19 @@ public final class StdioServer implements AutoCloseable {
 
     /** Whether the process was started and is still running. */
     public boolean isAlive() {
-        Process running = process;
+        SupervisedProcess running = process;
         return running != null && running.isAlive();
     }
 
     /** The exit status, once the process has exited (killed included: signal N reports 128 + N). */
     public OptionalInt exitCode() {
-        Process running = process;
-        return running == null || running.isAlive() ? OptionalInt.empty() : OptionalInt.of(running.exitValue());
+        SupervisedProcess running = process;
+        return running == null ? OptionalInt.empty() : running.exitCode();
     }
 
     /** The process id, once started. */
     public OptionalLong pid() {
-        Process running = process;
+        SupervisedProcess running = process;
         return running == null ? OptionalLong.empty() : OptionalLong.of(running.pid());
     }
 
@@ -466,10 +423,9 @@ public final class StdioServer implements AutoCloseable {
     }
 
     private void awaitStderrRead() {
-        StderrPipe pipe = stderr;
-        Thread reader = stderrReader;
-        if (pipe != null && reader != null && reader.isAlive()) {
-            pipe.awaitRead(STDERR_SETTLE);
+        SupervisedProcess running = process;
+        if (running != null) {
+            running.awaitStderrRead(STDERR_SETTLE);
         }
     }
 
@@ -478,7 +434,8 @@ public final class StdioServer implements AutoCloseable {
      * written just before a reply may show up a moment after it; after {@link #close()} the tail is complete.
      */
     public String stderrTail() {
-        return stderrTail.tail();
+        SupervisedProcess running = process;
+        return running == null ? "" : running.stderrTail();
     }
 
     /**
@@ -491,40 +448,17 @@ public final class StdioServer implements AutoCloseable {
             return;
         }
         closed = true;
-        Process running = process;
+        SupervisedProcess running = process;
         if (running == null) {
             return;
         }
-        // Taken before the graceful stop: a grandchild orphaned by its parent's exit can no longer be found.
-        List<ProcessHandle> descendants = ProcessTree.descendantsOf(running.toHandle());
-        // A server that exited first may have left processes behind, which only the pipe they hold leads to.
-        boolean mayHaveOrphans = !running.isAlive() || !descendants.isEmpty();
-        closeStdinQuietly();
-        try {
-            running.waitFor(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        ProcessTree.kill(running.toHandle(), descendants, KILL_WAIT);
-        removeShutdownHook();
+        running.stop(this::closeStdinQuietly, CLOSE_GRACE);
         output.discard();
-        if (mayHaveOrphans) {
-            killOutputHolders(transcript);
-        }
         stdout.stop();
         writer.shutdownNow();
         watchdog.interrupt();
         join(stdoutReader);
-        join(stderrReader);
         join(watchdog);
-    }
-
-    private void removeShutdownHook() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException e) {
-            // The JVM is shutting down: the hook runs, and finds the tree gone.
-        }
     }
 
     private Optional<Exchange> write(String line, long started, long deadline, Duration timeout, Transcript record)
@@ -552,7 +486,7 @@ public final class StdioServer implements AutoCloseable {
             }
             String reason = oneLine(String.valueOf(e.getMessage()));
             record.add(Direction.EVENT, "write failed: " + reason);
-            OptionalInt status = waitForExit(process, deadline);
+            OptionalInt status = waitForExit(requireStarted(), deadline);
             return Optional.of(new Exchange(List.of(), Optional.empty(), Exchange.Outcome.WRITE_FAILED, status,
                     List.of(), since(started), status.isPresent()
                             ? "could not write the request: the server had exited with status " + status.getAsInt()
@@ -562,7 +496,7 @@ public final class StdioServer implements AutoCloseable {
         }
     }
 
-    private Exchange awaitReply(Process running, long started, long deadline, Duration timeout, Transcript record)
+    private Exchange awaitReply(SupervisedProcess running, long started, long deadline, Duration timeout, Transcript record)
             throws InterruptedException {
         List<String> logs = new ArrayList<>();
         List<String> trailing = new ArrayList<>();
@@ -611,51 +545,15 @@ public final class StdioServer implements AutoCloseable {
     }
 
     /** Waits for the exit until {@code deadline}, but at least {@link #EXIT_GRACE}: an exit follows its EOF closely. */
-    private static OptionalInt waitForExit(Process running, long deadline) throws InterruptedException {
-        long wait = Math.max(deadline - System.nanoTime(), EXIT_GRACE.toNanos());
-        if (running.waitFor(wait, TimeUnit.NANOSECONDS)) {
-            return OptionalInt.of(running.exitValue());
-        }
-        return OptionalInt.empty();
-    }
-
-    private void readStderr(InputStream stream) {
-        BoundedLineReader reader = new BoundedLineReader(stream, STDERR_LINE_BYTES);
-        try {
-            Optional<Line> next;
-            while ((next = reader.readLine()).isPresent()) {
-                Line line = next.get();
-                String text = line.truncated() ? line.text() + " …[line of " + line.byteLength() + " bytes]"
-                        : line.text();
-                transcript.add(Direction.STDERR, text);
-                stderrTail.appendLine(text);
-            }
-        } catch (IOException e) {
-            // The process is gone or was killed; whatever it wrote before is recorded.
-        }
+    private static OptionalInt waitForExit(SupervisedProcess running, long deadline) throws InterruptedException {
+        return running.awaitEnd(Duration.ofNanos(Math.max(deadline - System.nanoTime(), EXIT_GRACE.toNanos())));
     }
 
     private void killTree(String reason, Transcript record) {
-        Process running = process;
-        killedByKit = true;
+        SupervisedProcess running = process;
         record.add(Direction.EVENT, reason + "; killing process " + running.pid() + " and its descendants");
-        ProcessTree.kill(running.toHandle(), List.of(), KILL_WAIT);
-        killOutputHolders(record);
+        running.killQuietly();
         inputClosed = true;
-    }
-
-    /**
-     * Kills the processes the server left behind that still hold its output open: once it exited they are no longer
-     * its descendants, and nothing else would end them.
-     */
-    private void killOutputHolders(Transcript record) {
-        List<ProcessHandle> holders = stdoutPipe.map(PipeHolders::find).orElse(List.of());
-        if (holders.isEmpty()) {
-            return;
-        }
-        record.add(Direction.EVENT, "the server's output is still held open by "
-                + holders.stream().map(h -> "process " + h.pid()).toList() + "; killing them");
-        holders.forEach(holder -> ProcessTree.kill(holder, List.of(), KILL_WAIT));
     }
 
     private void closeStdin(Transcript record) {
@@ -685,8 +583,8 @@ public final class StdioServer implements AutoCloseable {
         }
     }
 
-    private Process requireStarted() {
-        Process running = process;
+    private SupervisedProcess requireStarted() {
+        SupervisedProcess running = process;
         if (running == null) {
             throw new IllegalStateException("the server was not started");
         }
@@ -712,6 +610,6 @@ public final class StdioServer implements AutoCloseable {
     }
 
     private static String oneLine(String message) {
-        return message == null ? "unknown error" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+        return SupervisedProcess.oneLine(message);
     }
 }

@@ -78,6 +78,7 @@ final class TranscriptExcerpt {
             case SENT -> "→";
             case RECEIVED -> "←";
             case STDERR -> "stderr";
+            case STDOUT -> "stdout";
             case EVENT -> "•";
         };
     }

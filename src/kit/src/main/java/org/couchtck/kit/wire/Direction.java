@@ -8,6 +8,11 @@ public enum Direction {
     RECEIVED,
     /** A line the server wrote to its standard error. */
     STDERR,
+    /**
+     * A line a process the kit started wrote to its standard output where that is its log, not a protocol: a
+     * launched endpoint's.
+     */
+    STDOUT,
     /** Something the kit observed: a timeout, end of output, an exit, a restart. */
     EVENT
 }
