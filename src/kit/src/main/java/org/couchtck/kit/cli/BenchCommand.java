@@ -222,7 +222,8 @@ final class BenchCommand implements Callable<Integer> {
             err.println("couchtck: --docs, --runs and every --writers value must be at least 1, --warmup at least 0");
             return ExitCodes.USAGE;
         }
-        try (RunningEndpoint endpoint = RunningEndpoint.start(endpointSpec, target.timeout)) {
+        try (RunningEndpoint endpoint = RunningEndpoint.start(endpointSpec, target.timeout, target.startTimeout,
+                false)) {
             String authorization = endpoint.target().adminCredentials().map(c -> c.basicAuthorization()).orElse(null);
             if (workload == Workload.autoindex) {
                 out.printf("bench: autoindex workload, %d docs x %d runs (docs first, then the design doc; timed until"

@@ -95,7 +95,8 @@ final class ReplayCommand implements Callable<Integer> {
                 // A generated feed or view case is a case of the HTTP suite: it runs against --endpoint.
                 config = new RunConfiguration(Optional.empty(), target.profile(), target.timeout, Optional.empty(),
                         only, Optional.empty(), target.startTimeout, EnumSet.of(Suite.HTTP),
-                        Optional.ofNullable(target.endpoint), Optional.ofNullable(target.user));
+                        Optional.ofNullable(target.endpoint), Optional.ofNullable(target.user))
+                        .withEndpointCommand(target.endpointCommand());
                 config.endpointSpec();
             } else {
                 config = new RunConfiguration(target.serverCommand(), target.profile(), target.timeout,

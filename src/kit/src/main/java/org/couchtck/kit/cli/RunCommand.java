@@ -141,7 +141,8 @@ final class RunCommand implements Callable<Integer> {
             config = new RunConfiguration(target.serverCommand(), target.profile(),
                     target.timeout, Optional.ofNullable(fixtures), chosen,
                     Optional.ofNullable(baseline), target.startTimeout, wanted, Optional.ofNullable(target.endpoint),
-                    Optional.ofNullable(target.user), daemons.targets());
+                    Optional.ofNullable(target.user), daemons.targets())
+                    .withEndpointCommand(target.endpointCommand());
             config.endpointSpec();
             Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
             config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
@@ -161,7 +162,7 @@ final class RunCommand implements Callable<Integer> {
         if (target.serverCommand().isPresent() || fixtures != null) {
             named.add(Suite.QUERY_SERVER);
         }
-        if (target.endpoint != null) {
+        if (target.endpoint != null || target.endpointCommand().isPresent()) {
             named.add(Suite.HTTP);
         }
         if (daemons.namesDaemon()) {
@@ -206,6 +207,22 @@ final class RunCommand implements Callable<Integer> {
         // An endpoint the kit starts (a container) is started once, here, and the engine is pointed at its URL.
         EndpointSpec endpoint = config.endpointSpec();
         if (endpoint instanceof EndpointSpec.Reference) {
+            return executeProbed(config, settings, reportDir, progress, floor, out, err);
+        }
+        if (endpoint instanceof EndpointSpec.Command) {
+            // The engine launches and supervises it (it restarts it after a crash); started once here first, so that
+            // a command that does not start, or a server that refuses the admin, is one clear line.
+            try (RunningEndpoint trial = RunningEndpoint.start(endpoint, config.timeout(), config.startTimeout(),
+                    false)) {
+                Optional<String> unusable = EndpointProbe.probe(trial.target(), config.timeout());
+                if (unusable.isPresent()) {
+                    err.println("couchtck: " + unusable.get());
+                    return ExitCodes.TARGET_UNAVAILABLE;
+                }
+            } catch (EndpointStartException e) {
+                err.println("couchtck: " + e.getMessage());
+                return ExitCodes.TARGET_UNAVAILABLE;
+            }
             return executeProbed(config, settings, reportDir, progress, floor, out, err);
         }
         try (RunningEndpoint running = RunningEndpoint.start(endpoint, config.timeout())) {

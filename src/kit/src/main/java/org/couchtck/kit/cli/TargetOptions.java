@@ -25,8 +25,17 @@ final class TargetOptions {
                     + "(default: the embedded reference endpoint).")
     String endpoint;
 
+    @Option(names = "--endpoint-command", paramLabel = "COMMAND",
+            description = "Command line of a CouchDB-compatible server the kit starts, supervises and stops for the "
+                    + "HTTP suites: {port} in it becomes a free port (it is to listen on 127.0.0.1 there), {dir} a new "
+                    + "folder deleted at the end; it is started again after it exits or stops answering, and the case "
+                    + "whose request it was answering is named. With --endpoint URL beside it, it listens there. "
+                    + "Admin credentials: --user.")
+    String endpointCommand;
+
     @Option(names = "--user", paramLabel = "NAME:PASSWORD",
-            description = "Server-admin credentials for --endpoint URL (instead of putting them in the URL).")
+            description = "Server-admin credentials for --endpoint URL or --endpoint-command (instead of putting them "
+                    + "in the URL).")
     String user;
 
     @Option(names = "--language", paramLabel = "LANG", defaultValue = "javascript",
@@ -43,7 +52,8 @@ final class TargetOptions {
 
     @Option(names = "--start-timeout", paramLabel = "DURATION", defaultValue = "30s",
             converter = DurationConverter.class,
-            description = "How long a new server process may take for its first reply (default: ${DEFAULT-VALUE}).")
+            description = "How long a new server process may take for its first reply, and a launched endpoint "
+                    + "(--endpoint-command) to answer GET / (default: ${DEFAULT-VALUE}).")
     Duration startTimeout;
 
     @Option(names = "--without", paramLabel = "FEATURE", split = ",",
@@ -66,7 +76,12 @@ final class TargetOptions {
      * @throws IllegalArgumentException with a one-line reason
      */
     org.couchtck.kit.endpoint.EndpointSpec endpointSpec() {
-        return org.couchtck.kit.endpoint.EndpointSpec.parse(endpoint, Optional.ofNullable(user));
+        return org.couchtck.kit.endpoint.EndpointSpec.parse(endpoint, Optional.ofNullable(user),
+                endpointCommand());
+    }
+
+    Optional<String> endpointCommand() {
+        return Optional.ofNullable(endpointCommand).filter(s -> !s.isBlank());
     }
 
     Optional<String> serverCommand() {

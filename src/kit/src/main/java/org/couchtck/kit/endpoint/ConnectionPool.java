@@ -63,6 +63,16 @@ final class ConnectionPool implements AutoCloseable {
         connection.close();
     }
 
+    /** Closes the idle connections; the pool takes connections back as before. */
+    void dropIdle() {
+        List<ClientConnection> closing;
+        synchronized (this) {
+            closing = new ArrayList<>(idle);
+            idle.clear();
+        }
+        closing.forEach(ClientConnection::close);
+    }
+
     /** Closes the idle connections; connections given back later are closed at once. */
     @Override
     public void close() {

@@ -6,8 +6,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What {@code --endpoint} names: the embedded reference endpoint (the default), a running server by URL, or an image
- * that Testcontainers starts ({@code docker:couchdb:3.5.2}).
+ * What {@code --endpoint} and {@code --endpoint-command} name: the embedded reference endpoint (the default), a running
+ * server by URL, an image that Testcontainers starts ({@code docker:couchdb:3.5.2}), or a command the kit launches and
+ * supervises.
  */
 public sealed interface EndpointSpec {
 
@@ -49,11 +50,68 @@ public sealed interface EndpointSpec {
     }
 
     /**
+     * A server the kit starts with {@code command} and supervises: {@code {port}} in it becomes a free port (where it
+     * listens, on 127.0.0.1), {@code {dir}} a new folder the kit deletes at the end; with {@code url} (an
+     * {@code --endpoint} beside it) the server listens there and {@code {port}} is that URL's port.
+     */
+    record Command(String command, Optional<URI> url, Optional<Credentials> admin) implements EndpointSpec {
+        /** What in a command becomes the port. */
+        public static final String PORT = "{port}";
+        /** What in a command becomes a folder of the run's own. */
+        public static final String DIR = "{dir}";
+
+        public Command {
+            Objects.requireNonNull(command, "command");
+            Objects.requireNonNull(url, "url");
+            Objects.requireNonNull(admin, "admin");
+            if (command.isBlank()) {
+                throw new IllegalArgumentException("--endpoint-command is empty");
+            }
+            if (url.isEmpty() && !command.contains(PORT)) {
+                throw new IllegalArgumentException("--endpoint-command needs {port} where the server is told its "
+                        + "port (the kit picks a free one), or --endpoint http://host:port where it listens");
+            }
+        }
+
+        @Override
+        public String describe() {
+            return "command: " + command;
+        }
+    }
+
+    /**
      * Reads an {@code --endpoint} value; {@code user} ({@code name:password}) overrides credentials in a URL.
      *
      * @throws IllegalArgumentException with a one-line reason for a value that is none of the three
      */
     public static EndpointSpec parse(String text, Optional<String> user) {
+        return parse(text, user, Optional.empty());
+    }
+
+    /**
+     * Reads {@code --endpoint}, {@code --user} and {@code --endpoint-command} together: a command makes a {@link
+     * Command} (an {@code --endpoint} URL beside it says where it listens); without one, as {@link #parse(String,
+     * Optional)}.
+     *
+     * @throws IllegalArgumentException with a one-line reason for values that do not go together
+     */
+    public static EndpointSpec parse(String text, Optional<String> user, Optional<String> command) {
+        if (command.isPresent() && !command.get().isBlank()) {
+            Optional<Credentials> given = user.map(EndpointSpec::credentials);
+            if (text == null || text.isBlank()) {
+                return new Command(command.get(), Optional.empty(), given);
+            }
+            EndpointSpec where = parse(text, Optional.empty(), Optional.empty());
+            if (!(where instanceof Url url)) {
+                throw new IllegalArgumentException("--endpoint-command goes with --endpoint http://host:port (where "
+                        + "the command's server listens) or without --endpoint, not with '" + text + "'");
+            }
+            return new Command(command.get(), Optional.of(url.uri()), given.or(url::admin));
+        }
+        return parseWithoutCommand(text, user);
+    }
+
+    private static EndpointSpec parseWithoutCommand(String text, Optional<String> user) {
         Optional<Credentials> given = user.map(EndpointSpec::credentials);
         if (text == null || text.isBlank() || text.equals("reference")) {
             if (given.isPresent()) {

@@ -87,7 +87,8 @@ public final class HttpCaseExecutor {
         int number = cases.incrementAndGet();
         Outcome outcome;
         // The threads end before the transcript is taken: no reader adds a line after the result was made.
-        try (CaseThreads threads = new CaseThreads(number)) {
+        try (CaseThreads threads = new CaseThreads(number);
+                ShownOutput shown = new ShownOutput(settings.watch().showOutputTo(transcript))) {
             outcome = new CaseRun(testCase, new CaseDatabases(testCase, settings.runId(), number), threads,
                     transcript).execute();
         }
@@ -100,6 +101,18 @@ public final class HttpCaseExecutor {
                 failure == null ? "" : failure.expected(), failure == null ? "" : failure.actual(),
                 failure == null ? -1 : failure.index, transcript.entries(), OptionalLong.empty(),
                 Duration.between(started, Instant.now()), "");
+    }
+
+    /** The endpoint's output shown in a case's transcript, until the case ends. */
+    private record ShownOutput(AutoCloseable handle) implements AutoCloseable {
+        @Override
+        public void close() {
+            try {
+                handle.close();
+            } catch (Exception e) {
+                // showing stops either way
+            }
+        }
     }
 
     /** What a case came to, before it becomes a {@link CaseResult}. */

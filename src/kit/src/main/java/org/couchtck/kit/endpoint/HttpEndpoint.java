@@ -3,6 +3,7 @@ package org.couchtck.kit.endpoint;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,6 +35,8 @@ public final class HttpEndpoint implements EndpointTarget, AutoCloseable {
     private final Set<HttpExchange> open = ConcurrentHashMap.newKeySet();
     /** Whether the server has answered a request with the request's own X-Couch-Request-ID. */
     private final AtomicBoolean serverEchoes = new AtomicBoolean();
+    private final InFlightRequests inFlight = new InFlightRequests();
+    private volatile EndpointWatch watch = EndpointWatch.NONE;
 
     private HttpEndpoint(URI baseUri, Optional<Credentials> admin, Duration connectTimeout) {
         this.baseUri = baseUri;
@@ -89,7 +92,8 @@ public final class HttpEndpoint implements EndpointTarget, AutoCloseable {
 
     @Override
     public FeedConnection open(HttpCall call) {
-        HttpExchange exchange = new HttpExchange(pool, connectTimeout, baseUri, call, serverEchoes, open::remove);
+        HttpExchange exchange = new HttpExchange(pool, connectTimeout, baseUri, call, serverEchoes, open::remove,
+                inFlight, watch);
         open.add(exchange);
         try {
             executor.execute(exchange);
@@ -97,6 +101,24 @@ public final class HttpEndpoint implements EndpointTarget, AutoCloseable {
             exchange.refuse(new NoReplyException("the kit closed its endpoint " + baseUri, e));
         }
         return exchange;
+    }
+
+    /** Tells {@code endpointWatch} of every request that fails at the connection from now on. */
+    public void watchedBy(EndpointWatch endpointWatch) {
+        this.watch = Objects.requireNonNull(endpointWatch, "endpointWatch");
+    }
+
+    /**
+     * The requests sent before {@code before} that are still in flight, or failed within {@code window} before it:
+     * what the server may have had when it went away.
+     */
+    public List<InFlight> inFlight(Instant before, Duration window) {
+        return inFlight.at(before, window);
+    }
+
+    /** Closes the idle connections: after an outage none of them leads to the server any more. */
+    public void dropIdleConnections() {
+        pool.dropIdle();
     }
 
     /** Closes the open exchanges and the idle connections, and ends the threads that read them. */

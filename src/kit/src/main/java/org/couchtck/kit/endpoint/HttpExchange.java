@@ -66,6 +66,9 @@ final class HttpExchange implements FeedConnection, Runnable {
     /** Whether this endpoint has answered with the request's own id: set once one did. */
     private final AtomicBoolean serverEchoes;
     private final Consumer<HttpExchange> ended;
+    private final InFlightRequests inFlight;
+    private final EndpointWatch watch;
+    private final Optional<String> owner = RequestOwner.current();
 
     private final CompletableFuture<ResponseHead> head = new CompletableFuture<>();
     /** The hand-over of body pieces: one waits here while the reading thread reads the next from the socket. */
@@ -78,7 +81,8 @@ final class HttpExchange implements FeedConnection, Runnable {
     private BodyPiece last;
 
     HttpExchange(ConnectionPool pool, Duration connectTimeout, URI base, HttpCall call,
-            AtomicBoolean serverEchoes, Consumer<HttpExchange> ended) {
+            AtomicBoolean serverEchoes, Consumer<HttpExchange> ended, InFlightRequests inFlight,
+            EndpointWatch watch) {
         this.pool = pool;
         this.connectTimeout = connectTimeout;
         this.call = call;
@@ -87,6 +91,8 @@ final class HttpExchange implements FeedConnection, Runnable {
         this.headDeadline = Instant.now().plus(call.timeout());
         this.serverEchoes = serverEchoes;
         this.ended = ended;
+        this.inFlight = inFlight;
+        this.watch = watch;
     }
 
     // ---- the reading thread ----
@@ -120,6 +126,7 @@ final class HttpExchange implements FeedConnection, Runnable {
             }
         } catch (IOException | HttpException | RuntimeException e) {
             release(false);
+            inFlight.failed(this);
             if (!closed) {
                 head.completeExceptionally(HttpFailures.classified(e instanceof SocketTimeoutException
                         ? new NoReplyException("no response within " + call.timeout().toMillis() + " ms", e) : e,
@@ -145,6 +152,7 @@ final class HttpExchange implements FeedConnection, Runnable {
             c.connect(connectTimeout);
         }
         boolean mayBeAnothers = c.used();
+        inFlight.sent(this, new InFlight(owner, shown(), Instant.now()));
         c.send(request);
         List<String> setAside = new ArrayList<>();
         while (true) {
@@ -218,6 +226,7 @@ final class HttpExchange implements FeedConnection, Runnable {
     /** Hands the body over piece by piece; then the connection goes back to the pool or is closed. */
     private void stream(Reply reply) throws InterruptedException {
         if (reply.body() == null) {
+            inFlight.ended(this);
             release(reply.reusable());
             handOver(BodyPiece.end());
             return;
@@ -231,11 +240,13 @@ final class HttpExchange implements FeedConnection, Runnable {
             }
         } catch (IOException e) {
             release(false);
+            inFlight.failed(this);
             if (!closed) {
                 handOver(BodyPiece.broken(BodyBreaks.detail(e)));
             }
             return;
         }
+        inFlight.ended(this);
         // Given back before the end is handed over: the reader's next request may take it at once.
         release(reply.reusable());
         handOver(BodyPiece.end());
@@ -283,6 +294,7 @@ final class HttpExchange implements FeedConnection, Runnable {
 
     /** Ends the exchange before it began: its head is {@code why}. */
     void refuse(IOException why) {
+        inFlight.ended(this);
         head.completeExceptionally(why);
         ended.accept(this);
     }
@@ -296,13 +308,21 @@ final class HttpExchange implements FeedConnection, Runnable {
         }
         try {
             return Optional.of(head.get(millisUntil(deadline), TimeUnit.MILLISECONDS));
-        } catch (TimeoutException | CancellationException e) {
+        } catch (CancellationException e) {
+            return Optional.empty();
+        } catch (TimeoutException e) {
+            if (!closed) {
+                watch.requestFailed(shown(), null);
+            }
             return Optional.empty();
         } catch (ExecutionException e) {
             if (closed) {
                 return Optional.empty();
             }
-            throw e.getCause() instanceof IOException io ? io : HttpFailures.classified(e.getCause(), call.timeout());
+            IOException failure = e.getCause() instanceof IOException io ? io
+                    : HttpFailures.classified(e.getCause(), call.timeout());
+            watch.requestFailed(shown(), failure);
+            throw failure;
         }
     }
 
@@ -322,6 +342,9 @@ final class HttpExchange implements FeedConnection, Runnable {
             return BodyPiece.closed();
         }
         last = piece;
+        if (piece.kind() == BodyPiece.Kind.BROKEN) {
+            watch.requestFailed(shown(), new NoReplyException("the body broke off: " + piece.detail()));
+        }
         return piece;
     }
 
@@ -341,7 +364,13 @@ final class HttpExchange implements FeedConnection, Runnable {
         }
         head.cancel(false);
         pieces.offer(BodyPiece.closed()); // wakes a reader waiting for a piece
+        inFlight.ended(this);
         ended.accept(this);
+    }
+
+    /** The request in a few words: its method and path. */
+    private String shown() {
+        return call.method() + " " + call.path();
     }
 
     private static long millisUntil(Instant deadline) {

@@ -15,9 +15,10 @@ import org.couchtck.kit.cases.TargetProfile;
  * @param feedBound how long a feed is read when its step gives no {@code until.within}
  * @param profile when present, cases whose capabilities the target lacks are NA
  * @param externals what the Externals API cases find around the endpoint; cases that need a feature it lacks are NA
+ * @param watch what the run knows of the endpoint's life; its output is shown in each case's transcript
  */
 public record HttpRunSettings(String runId, Duration requestTimeout, Duration feedBound,
-        Optional<TargetProfile> profile, Externals externals) {
+        Optional<TargetProfile> profile, Externals externals, EndpointWatch watch) {
 
     /** What {@link #of} says of the Externals API: a run only has it when told. */
     static final String NO_EXTERNALS = "the run set up nothing of the Externals API";
@@ -34,6 +35,7 @@ public record HttpRunSettings(String runId, Duration requestTimeout, Duration fe
         requirePositive(feedBound, "feedBound");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(externals, "externals");
+        Objects.requireNonNull(watch, "watch");
     }
 
     /**
@@ -42,27 +44,32 @@ public record HttpRunSettings(String runId, Duration requestTimeout, Duration fe
      */
     public static HttpRunSettings of(String runId) {
         return new HttpRunSettings(runId, Duration.ofSeconds(10), Duration.ofSeconds(10), Optional.empty(),
-                Externals.none(NO_EXTERNALS));
+                Externals.none(NO_EXTERNALS), EndpointWatch.NONE);
     }
 
     /** These settings with another request timeout. */
     public HttpRunSettings withRequestTimeout(Duration timeout) {
-        return new HttpRunSettings(runId, timeout, feedBound, profile, externals);
+        return new HttpRunSettings(runId, timeout, feedBound, profile, externals, watch);
     }
 
     /** These settings with another feed bound. */
     public HttpRunSettings withFeedBound(Duration bound) {
-        return new HttpRunSettings(runId, requestTimeout, bound, profile, externals);
+        return new HttpRunSettings(runId, requestTimeout, bound, profile, externals, watch);
     }
 
     /** These settings checking capabilities against {@code target}. */
     public HttpRunSettings withProfile(TargetProfile target) {
-        return new HttpRunSettings(runId, requestTimeout, feedBound, Optional.of(target), externals);
+        return new HttpRunSettings(runId, requestTimeout, feedBound, Optional.of(target), externals, watch);
     }
 
     /** These settings with {@code found} around the endpoint. */
     public HttpRunSettings withExternals(Externals found) {
-        return new HttpRunSettings(runId, requestTimeout, feedBound, profile, found);
+        return new HttpRunSettings(runId, requestTimeout, feedBound, profile, found, watch);
+    }
+
+    /** These settings with the endpoint's {@code life} watched. */
+    public HttpRunSettings withWatch(EndpointWatch life) {
+        return new HttpRunSettings(runId, requestTimeout, feedBound, profile, externals, life);
     }
 
     private static void requirePositive(Duration duration, String name) {

@@ -8,7 +8,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,6 +22,8 @@ import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
+import org.couchtck.kit.endpoint.EndpointWatch;
+import org.couchtck.kit.endpoint.RequestOwner;
 import org.couchtck.kit.endpoint.Externals;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCaseExecutor;
@@ -58,14 +62,20 @@ final class HttpSuiteRun implements AutoCloseable {
 
     private final SuiteDescriptor suite;
     private final RunningEndpoint endpoint;
-    /** The corpus cases' threads, then the lane of the Externals API cases, then the lane of quiet cases. */
+    /**
+     * The corpus cases' threads, then the lane of the Externals API cases, then the lane of quiet cases, then the
+     * lane of the cases that run alone at the end.
+     */
     private final List<ExecutorService> threads;
     private final List<Future<CaseResult>> results = new ArrayList<>();
+    private final CaseAttempts attempts;
 
-    private HttpSuiteRun(SuiteDescriptor suite, RunningEndpoint endpoint, List<ExecutorService> threads) {
+    private HttpSuiteRun(SuiteDescriptor suite, RunningEndpoint endpoint, List<ExecutorService> threads,
+            CaseAttempts attempts) {
         this.suite = suite;
         this.endpoint = endpoint;
         this.threads = threads;
+        this.attempts = attempts;
     }
 
     /**
@@ -80,14 +90,18 @@ final class HttpSuiteRun implements AutoCloseable {
                 "couchtck-http-case-");
         ExecutorService externalsLane = daemonThreads(1, "couchtck-http-externals-case-");
         ExecutorService quietLane = daemonThreads(1, "couchtck-http-quiet-case-");
+        ExecutorService aloneLane = daemonThreads(1, "couchtck-http-alone-case-");
         RunningEndpoint endpoint = null;
         String unavailable = null;
         try {
-            endpoint = RunningEndpoint.start(config.endpointSpec(), config.timeout(), needsExternals(suite));
+            endpoint = RunningEndpoint.start(config.endpointSpec(), config.timeout(), config.startTimeout(),
+                    needsExternals(suite));
         } catch (EndpointStartException | IllegalArgumentException e) {
             unavailable = "the endpoint could not be had: " + e.getMessage();
         }
-        HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, List.of(pool, externalsLane, quietLane));
+        CaseAttempts attempts = new CaseAttempts(endpoint == null ? EndpointWatch.NONE : endpoint.watch());
+        HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, List.of(pool, externalsLane, quietLane, aloneLane),
+                attempts);
         String runId = Leftovers.runId(Instant.now(), ThreadLocalRandom.current()
                 .nextInt());
         if (endpoint != null && !(config.endpointSpec() instanceof EndpointSpec.Reference)) {
@@ -102,7 +116,8 @@ final class HttpSuiteRun implements AutoCloseable {
                 : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(runId)
                         .withRequestTimeout(requestTimeout)
                         .withProfile(config.profile())
-                        .withExternals(endpoint.externals()));
+                        .withExternals(endpoint.externals())
+                        .withWatch(endpoint.watch()));
         GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
         FeedSuiteRunner feeds = endpoint == null ? null
                 : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
@@ -125,9 +140,13 @@ final class HttpSuiteRun implements AutoCloseable {
         //    and delete databases at a rate that moves /_db_updates, and their bounds are kept best on an endpoint
         //    that is not busy with other cases.
         // A lane waits only for phase-0 cases, which wait for nothing: no case can hold a thread another needs.
-        List<Future<CaseResult>> busy = new CopyOnWriteArrayList<>();
-        List<Future<CaseResult>> usingExternals = new CopyOnWriteArrayList<>();
-        Map<TestDescriptor, Future<CaseResult>> byCase = new HashMap<>();
+        // 4. last, on a lane of its own, one at a time with nothing else running: the cases whose runs beside others
+        //    the endpoint's outages ended (CaseAttempts), so that an outage now is known to be the case's doing.
+        List<Future<Optional<CaseResult>>> busy = new CopyOnWriteArrayList<>();
+        List<Future<Optional<CaseResult>>> usingExternals = new CopyOnWriteArrayList<>();
+        List<Future<Optional<CaseResult>>> everyLane = new ArrayList<>();
+        Map<TestDescriptor, CompletableFuture<CaseResult>> byCase = new HashMap<>();
+        Map<TestDescriptor, Future<Optional<CaseResult>>> besideOthers = new HashMap<>();
         List<TestDescriptor> all = new ArrayList<>();
         suite.getChildren().forEach(section -> all.addAll(section.getChildren()));
         // Within phase 0, the cases that may wait longest go first, so that none of them starts last.
@@ -139,35 +158,74 @@ final class HttpSuiteRun implements AutoCloseable {
             int casePhase = phase(testCase);
             String reason = unavailable;
             ExecutorService lane = casePhase == 0 ? pool : casePhase == 1 ? externalsLane : quietLane;
-            Future<CaseResult> result = lane.submit(() -> CouchTckTestEngine.guarded(testCase.id(),
-                    testCase.section(), testCase.level(), testCase.description(), testCase.spec(), () -> {
-                        if (executor == null) {
-                            return error(testCase, reason);
-                        }
-                        if (casePhase == 0) {
-                            return executor.run(testCase);
-                        }
-                        if (!awaitAll(casePhase == 1 ? usingExternals : busy)) {
-                            return error(testCase, "interrupted before the case started");
-                        }
-                        if (ProxySuites.isGenerated(testCase)) {
-                            return proxies.run(testCase);
-                        }
-                        if (casePhase < 3) {
-                            return executor.run(testCase);
-                        }
-                        return FeedSuites.isGenerated(testCase) ? feeds.run(testCase) : views.run(testCase);
-                    }));
+            Supplier<CaseResult> once = () -> owned(testCase, () -> {
+                if (ProxySuites.isGenerated(testCase)) {
+                    return proxies.run(testCase);
+                }
+                if (casePhase < 3) {
+                    return executor.run(testCase);
+                }
+                return FeedSuites.isGenerated(testCase) ? feeds.run(testCase) : views.run(testCase);
+            });
+            Future<Optional<CaseResult>> result = lane.submit(() -> {
+                if (executor == null) {
+                    return Optional.of(error(testCase, reason));
+                }
+                if (casePhase > 0 && !awaitAll(casePhase == 1 ? usingExternals : busy)) {
+                    return Optional.of(error(testCase, "interrupted before the case started"));
+                }
+                return attempts.besideOthers(testCase, once);
+            });
             if (casePhase == 0) {
                 busy.add(result);
                 if (usesExternals(testCase)) {
                     usingExternals.add(result);
                 }
             }
-            byCase.put(child, result);
+            everyLane.add(result);
+            besideOthers.put(child, result);
+            byCase.put(child, new CompletableFuture<>());
         }
+        // The lane of the cases that run alone starts once every other case ended, and completes every case's result.
+        aloneLane.submit(() -> {
+            awaitAll(everyLane);
+            for (TestDescriptor child : submitOrder) {
+                HttpCase testCase = ((HttpCaseDescriptor) child).testCase();
+                CompletableFuture<CaseResult> done = byCase.get(child);
+                try {
+                    Optional<CaseResult> result = besideOthers.get(child).get();
+                    done.complete(result.isPresent() ? result.get() : attempts.alone(testCase, () -> owned(testCase,
+                            () -> phase(testCase) < 3 && !ProxySuites.isGenerated(testCase)
+                                    ? executor.run(testCase)
+                                    : ProxySuites.isGenerated(testCase) ? proxies.run(testCase)
+                                    : FeedSuites.isGenerated(testCase) ? feeds.run(testCase)
+                                    : views.run(testCase))));
+                } catch (ExecutionException e) {
+                    done.complete(error(testCase, "internal error of the kit: " + e.getCause()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    done.complete(error(testCase, "interrupted before the case finished"));
+                } catch (RuntimeException e) {
+                    done.complete(error(testCase, "internal error of the kit: " + e));
+                }
+            }
+        });
         all.forEach(child -> run.results.add(byCase.get(child)));
         return run;
+    }
+
+    /** One run of {@code testCase}: its requests owned by it, any failure of the kit's an ERROR. */
+    private static CaseResult owned(HttpCase testCase, Supplier<CaseResult> run) {
+        return CouchTckTestEngine.guarded(testCase.id(), testCase.section(), testCase.level(),
+                testCase.description(), testCase.spec(), () -> {
+                    try {
+                        return RequestOwner.call(testCase.id(), run::get);
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
     }
 
     private static boolean onTheReference(RunConfiguration config) {
@@ -240,8 +298,8 @@ final class HttpSuiteRun implements AutoCloseable {
     }
 
     /** Waits until every one of {@code cases} ended, however; false when interrupted. */
-    private static boolean awaitAll(List<Future<CaseResult>> cases) {
-        for (Future<CaseResult> c : List.copyOf(cases)) {
+    private static boolean awaitAll(List<Future<Optional<CaseResult>>> cases) {
+        for (Future<Optional<CaseResult>> c : List.copyOf(cases)) {
             try {
                 c.get();
             } catch (ExecutionException e) {
@@ -266,6 +324,12 @@ final class HttpSuiteRun implements AutoCloseable {
         if (spec instanceof EndpointSpec.Url url) {
             return "--endpoint " + url.describe() + url.admin().map(a -> " --user " + a.user() + ":PASSWORD")
                     .orElse("");
+        }
+        if (spec instanceof EndpointSpec.Command command) {
+            return "--endpoint-command '" + command.command().replace("'", "'\\''") + "'"
+                    + command.url().map(u -> " --endpoint " + new EndpointSpec.Url(u, Optional.empty()).describe())
+                            .orElse("")
+                    + command.admin().map(a -> " --user " + a.user() + ":PASSWORD").orElse("");
         }
         return "--endpoint " + spec.describe();
     }

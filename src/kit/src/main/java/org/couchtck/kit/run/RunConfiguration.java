@@ -44,6 +44,7 @@ import org.couchtck.kit.process.StdioServerOptions;
  * @param endpoint the {@code --endpoint} of the HTTP suite; empty means the embedded reference endpoint
  * @param endpointUser {@code name:password} of the endpoint's admin when not in its URL
  * @param daemons the targets of the daemon and {@code _external} suites, and their time bounds
+ * @param endpointCommand the command of an endpoint the kit launches for the HTTP suite ({@code --endpoint-command})
  */
 public record RunConfiguration(
         Optional<String> server,
@@ -56,7 +57,8 @@ public record RunConfiguration(
         Set<Suite> suites,
         Optional<String> endpoint,
         Optional<String> endpointUser,
-        DaemonTargets daemons) {
+        DaemonTargets daemons,
+        Optional<String> endpointCommand) {
 
     public static final String SERVER = "couchtck.server";
     public static final String LANGUAGE = "couchtck.language";
@@ -74,6 +76,7 @@ public record RunConfiguration(
     public static final String SUITES = "couchtck.suites";
     public static final String ENDPOINT = "couchtck.endpoint";
     public static final String ENDPOINT_USER = "couchtck.endpointUser";
+    public static final String ENDPOINT_COMMAND = "couchtck.endpointCommand";
     public static final String DAEMON = "couchtck.daemon";
     public static final String DAEMON_CONFIG = "couchtck.daemonConfig";
     public static final String DAEMON_NAME = "couchtck.daemonName";
@@ -89,6 +92,15 @@ public record RunConfiguration(
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(endpointUser, "endpointUser");
         Objects.requireNonNull(daemons, "daemons");
+        Objects.requireNonNull(endpointCommand, "endpointCommand");
+    }
+
+    /** A run whose HTTP suite, if it runs, launches no endpoint of its own. */
+    public RunConfiguration(Optional<String> server, TargetProfile profile, Duration timeout, Optional<Path> fixtures,
+            CaseSelection selection, Optional<Path> baseline, Duration startTimeout, Set<Suite> suites,
+            Optional<String> endpoint, Optional<String> endpointUser, DaemonTargets daemons) {
+        this(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites, endpoint, endpointUser,
+                daemons, Optional.empty());
     }
 
     /** A run whose daemon and {@code _external} suites, if they run, take the kit's own programs. */
@@ -127,28 +139,35 @@ public record RunConfiguration(
     /** This configuration running {@code wanted} suites. */
     public RunConfiguration withSuites(Set<Suite> wanted) {
         return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, wanted,
-                endpoint, endpointUser, daemons);
+                endpoint, endpointUser, daemons, endpointCommand);
     }
 
     /** This configuration with the HTTP suite pointed at {@code spec} (see {@code --endpoint}). */
     public RunConfiguration withEndpoint(Optional<String> spec, Optional<String> user) {
         return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites,
-                spec, user, daemons);
+                spec, user, daemons, endpointCommand);
+    }
+
+    /** This configuration launching its endpoint with {@code command} (see {@code --endpoint-command}). */
+    public RunConfiguration withEndpointCommand(Optional<String> command) {
+        return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites,
+                endpoint, endpointUser, daemons, command.filter(c -> !c.isBlank()));
     }
 
     /** This configuration with the daemon and {@code _external} suites pointed at {@code targets}. */
     public RunConfiguration withDaemons(DaemonTargets targets) {
         return new RunConfiguration(server, profile, timeout, fixtures, selection, baseline, startTimeout, suites,
-                endpoint, endpointUser, targets);
+                endpoint, endpointUser, targets, endpointCommand);
     }
 
     /**
      * The endpoint the HTTP suite talks to.
      *
-     * @throws IllegalArgumentException with a one-line reason for an unusable {@code --endpoint} or {@code --user}
+     * @throws IllegalArgumentException with a one-line reason for an unusable {@code --endpoint}, {@code --user} or
+     *     {@code --endpoint-command}
      */
     public EndpointSpec endpointSpec() {
-        return EndpointSpec.parse(endpoint.orElse(null), endpointUser);
+        return EndpointSpec.parse(endpoint.orElse(null), endpointUser, endpointCommand);
     }
 
     /** The command that starts the target. */
@@ -204,6 +223,7 @@ public record RunConfiguration(
         parameters.put(SUITES, suites.stream().map(Suite::id).collect(Collectors.joining(",")));
         endpoint.ifPresent(e -> parameters.put(ENDPOINT, e));
         endpointUser.ifPresent(u -> parameters.put(ENDPOINT_USER, u));
+        endpointCommand.ifPresent(c -> parameters.put(ENDPOINT_COMMAND, c));
         daemons.daemon().ifPresent(d -> parameters.put(DAEMON, d));
         daemons.daemonConfig().ifPresent(f -> parameters.put(DAEMON_CONFIG, f.toString()));
         parameters.put(DAEMON_NAME, daemons.daemonName());
@@ -254,7 +274,8 @@ public record RunConfiguration(
                 list(get.apply(SUITES)).stream().map(Suite::parse).collect(Collectors.toSet()),
                 get.apply(ENDPOINT).filter(s -> !s.isBlank()),
                 get.apply(ENDPOINT_USER).filter(s -> !s.isBlank()),
-                daemons(get));
+                daemons(get),
+                get.apply(ENDPOINT_COMMAND).filter(s -> !s.isBlank()));
     }
 
     private static DaemonTargets daemons(Function<String, Optional<String>> get) {

@@ -45,11 +45,21 @@ public final class ExternalsSetup implements AutoCloseable {
      * too), its daemons on free ports.
      */
     public static ExternalsSetup forStartedEndpoint(Duration timeout) throws IOException {
+        Path folder = Files.createTempDirectory("couchtck-externals-");
+        return intoIni(folder.resolve("couchtck-externals.ini"), timeout);
+    }
+
+    /**
+     * For an endpoint the kit started with the ini file {@code path} (of a folder of its own, which {@link #close()}
+     * deletes): the backend on a free port, and everything of {@link ExternalsConfig} written into the file (the late
+     * daemon's section and handler too), its daemons on free ports. The endpoint is to read the file again ({@link
+     * #onIniChange}).
+     */
+    public static ExternalsSetup intoIni(Path path, Duration timeout) throws IOException {
         KitBackend backend = KitBackend.start(0);
         try {
             ExternalsConfig config = new ExternalsConfig(backend.uri(), freePort(), freePort(), freePort());
-            Path folder = Files.createTempDirectory("couchtck-externals-");
-            IniFile ini = IniFile.write(folder.resolve("couchtck-externals.ini"), config.sections(true));
+            IniFile ini = IniFile.write(path, config.sections(true));
             HttpEndpoint client = HttpEndpoint.of(backend.uri(), timeout);
             Externals externals = new Externals(Map.of(), Optional.of(client::send), Optional.of(ini),
                     variables(backend.uri()));
