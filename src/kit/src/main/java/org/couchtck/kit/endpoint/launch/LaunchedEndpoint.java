@@ -130,6 +130,10 @@ public final class LaunchedEndpoint implements AutoCloseable {
             throw new EndpointStartException(e.getMessage(), e);
         }
         synchronized (processLock) {
+            if (stopping) {
+                started.stop(started::terminate, Duration.ZERO);
+                throw new EndpointStartException("the run ended", null);
+            }
             process = started;
         }
         started.onExit().thenRun(() -> exited(started));
@@ -188,7 +192,8 @@ public final class LaunchedEndpoint implements AutoCloseable {
 
     private void exited(SupervisedProcess ended) {
         synchronized (processLock) {
-            if (stopping || ended != process) {
+            // a process the kit killed for not answering is told of by the one that killed it
+            if (stopping || ended != process || ended.killedByKit()) {
                 return;
             }
         }
@@ -216,6 +221,11 @@ public final class LaunchedEndpoint implements AutoCloseable {
         return spec.describe() + " (" + uri + ")";
     }
 
+    /** The folder {@code {dir}} stands for, when the command has one. */
+    Optional<Path> folder() {
+        return dir;
+    }
+
     /** How many times it was started again. */
     public int restarts() {
         synchronized (processLock) {
@@ -226,12 +236,12 @@ public final class LaunchedEndpoint implements AutoCloseable {
     /** Stops it: a SIGTERM, a few seconds to end, then its process tree is killed; its folder is deleted. */
     @Override
     public void close() {
-        stopping = true;
-        watch.giveUp("the run ended");
         SupervisedProcess last;
         synchronized (processLock) {
+            stopping = true;
             last = process;
         }
+        watch.giveUp("the run ended");
         target.close();
         prober.close();
         if (last != null) {
