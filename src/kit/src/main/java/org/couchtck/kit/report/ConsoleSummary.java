@@ -1,5 +1,7 @@
 package org.couchtck.kit.report;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.couchtck.kit.check.CaseResult;
@@ -15,6 +17,8 @@ public final class ConsoleSummary {
     /** How many failing cases are listed before "… and N more". */
     static final int MAX_LISTED = 20;
     private static final int MAX_MESSAGE = 120;
+    /** Failing cases with one reason from this many on are listed as one line. */
+    static final int SAME_REASON_GROUPED = 3;
 
     private static final String RED = "\u001b[31m";
     private static final String GREEN = "\u001b[32m";
@@ -45,13 +49,46 @@ public final class ConsoleSummary {
         Matrix.MustScore must = Matrix.MustScore.of(run.cases());
         out.append(must.complete() ? must.coverageLine() : paint.apply(YELLOW, must.coverageLine())).append('\n');
         List<CaseResult> failing = run.cases().stream().filter(c -> c.verdict().failsRun()).toList();
-        for (CaseResult result : failing.subList(0, Math.min(MAX_LISTED, failing.size()))) {
-            out.append("  ").append(paint.apply(colorOf(result.verdict()), String.format("%-5s", result.verdict())))
-                    .append(' ').append(SafeText.oneLine(result.caseId(), 120)).append("  ")
-                    .append(SafeText.oneLine(reason(result), MAX_MESSAGE)).append('\n');
+        // Many cases with one reason (an endpoint gone for good: "not run: ...") are one line, not a screenful.
+        Map<String, List<CaseResult>> byReason = new LinkedHashMap<>();
+        failing.forEach(c -> byReason.computeIfAbsent(c.verdict() + " " + reason(c), k -> new ArrayList<>()).add(c));
+        int listed = 0;
+        int left = failing.size();
+        for (List<CaseResult> same : byReason.values()) {
+            if (listed == MAX_LISTED) {
+                break;
+            }
+            CaseResult result = same.get(0);
+            String who = same.size() >= SAME_REASON_GROUPED ? same.size() + " cases (" + SafeText.oneLine(
+                    result.caseId(), 120) + " … " + SafeText.oneLine(same.get(same.size() - 1).caseId(), 120) + ")"
+                    : SafeText.oneLine(result.caseId(), 120);
+            for (CaseResult shown : same.size() >= SAME_REASON_GROUPED ? List.of(result) : same) {
+                if (listed == MAX_LISTED) {
+                    break;
+                }
+                out.append("  ").append(paint.apply(colorOf(shown.verdict()), String.format("%-5s",
+                        shown.verdict()))).append(' ').append(same.size() >= SAME_REASON_GROUPED ? who
+                                : SafeText.oneLine(shown.caseId(), 120)).append("  ")
+                        .append(SafeText.oneLine(reason(shown), MAX_MESSAGE)).append('\n');
+                listed++;
+                left -= same.size() >= SAME_REASON_GROUPED ? same.size() : 1;
+            }
         }
-        if (failing.size() > MAX_LISTED) {
-            out.append("  … and ").append(failing.size() - MAX_LISTED).append(" more\n");
+        if (left > 0) {
+            out.append("  … and ").append(left).append(" more\n");
+        }
+        if (!run.outages().isEmpty()) {
+            out.append(paint.apply(YELLOW, OutageLines.heading(run))).append('\n');
+            List<OutageLines.Entry> entries = OutageLines.entries(run);
+            for (OutageLines.Entry entry : entries.subList(0, Math.min(MAX_LISTED, entries.size()))) {
+                out.append("  ").append(entry.cause().isEmpty() ? "(no cause found)" : SafeText.oneLine(
+                        entry.cause(), 120)).append(": ").append(entry.what()).append(" (").append(entry.numbered())
+                        .append(")").append(entry.detail().isEmpty() ? "" : "; " + SafeText.oneLine(entry.detail(),
+                                MAX_MESSAGE)).append('\n');
+            }
+            if (entries.size() > MAX_LISTED) {
+                out.append("  … and ").append(entries.size() - MAX_LISTED).append(" more (see report.html)\n");
+            }
         }
         out.append("Reports: ").append(files.html()).append('\n')
                 .append("         ").append(files.resultsJson()).append(", ").append(files.junitXml().getFileName())

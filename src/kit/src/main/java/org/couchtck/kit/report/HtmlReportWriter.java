@@ -40,6 +40,7 @@ public final class HtmlReportWriter {
         html.append("<main>\n<section id=\"sections\">\n<h2>By section</h2>\n")
                 .append(SectionChart.svg(sections)).append("</section>\n");
         failures(html, run);
+        outages(html, run);
         allCases(html, sections);
         html.append("</main>\n<footer>Written by couchtck ").append(Html.escape(String.valueOf(run.kitVersion())))
                 .append(". Full evidence of every case is in results.json beside this file.</footer>\n")
@@ -96,6 +97,29 @@ public final class HtmlReportWriter {
                     .append(result.level() == null ? "" : result.level().name()).append("</td><td>")
                     .append(CaseHtml.badge(result)).append("</td><td>")
                     .append(Html.escape(SafeText.oneLine(why(result), 300))).append("</td></tr>\n");
+        }
+        html.append("</tbody></table>\n</section>\n");
+    }
+
+    private static void outages(StringBuilder html, RunResult run) {
+        if (run.outages().isEmpty()) {
+            return;
+        }
+        html.append("<section id=\"outages\">\n<h2>Endpoint outages (").append(run.outages().size())
+                .append(")</h2>\n<p>").append(Html.escape(OutageLines.heading(run))).append("</p>\n")
+                .append("<table class=\"failures\"><thead><tr><th>Cause</th><th>What</th><th>Outages</th>")
+                .append("<th>Detail</th></tr></thead><tbody>\n");
+        for (OutageLines.Entry entry : OutageLines.entries(run)) {
+            html.append("<tr><td class=\"id\">");
+            if (entry.cause().isEmpty()) {
+                html.append("<span class=\"muted\">no cause found</span>");
+            } else {
+                html.append("<a href=\"#").append(Html.anchor("case", entry.cause())).append("\"><code>")
+                        .append(Html.escape(entry.cause())).append("</code></a>");
+            }
+            html.append("</td><td>").append(Html.escape(entry.what())).append("</td><td>")
+                    .append(Html.escape(entry.numbered())).append("</td><td>")
+                    .append(Html.escape(SafeText.oneLine(entry.detail(), 600))).append("</td></tr>\n");
         }
         html.append("</tbody></table>\n</section>\n");
     }

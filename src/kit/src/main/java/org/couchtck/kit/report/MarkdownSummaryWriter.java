@@ -42,7 +42,25 @@ public final class MarkdownSummaryWriter {
                 .append(", ").append(DurationText.human(run.duration())).append(".\n\n");
         sectionTable(md, RunSections.of(run));
         failingCases(md, run);
+        outages(md, run);
         return md.toString();
+    }
+
+    private static void outages(StringBuilder md, RunResult run) {
+        if (run.outages().isEmpty()) {
+            return;
+        }
+        md.append("\n### Endpoint outages (").append(run.outages().size()).append(")\n\n")
+                .append(MarkdownText.inline(OutageLines.heading(run), 300)).append("\n\n");
+        List<OutageLines.Entry> entries = OutageLines.entries(run);
+        for (OutageLines.Entry entry : entries.subList(0, Math.min(MAX_LISTED, entries.size()))) {
+            md.append("- ").append(entry.cause().isEmpty() ? "no cause found" : MarkdownText.code(entry.cause()))
+                    .append(" — ").append(MarkdownText.inline(entry.what() + " (" + entry.numbered() + ")"
+                            + (entry.detail().isEmpty() ? "" : "; " + entry.detail()), MAX_REASON)).append('\n');
+        }
+        if (entries.size() > MAX_LISTED) {
+            md.append("- … and ").append(entries.size() - MAX_LISTED).append(" more (see report.html)\n");
+        }
     }
 
     /** "**120 cases**: 110 pass · 3 fail · …", every verdict present. */

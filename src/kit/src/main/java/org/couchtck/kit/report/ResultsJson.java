@@ -120,6 +120,20 @@ public final class ResultsJson {
         for (CaseResult result : run.cases()) {
             cases.add(caseTree(result));
         }
+        if (!run.outages().isEmpty()) {
+            ArrayNode outages = root.putArray("outages");
+            for (EndpointOutage outage : run.outages()) {
+                ObjectNode node = outages.addObject();
+                node.put("number", outage.number());
+                node.put("at", outage.at().toString());
+                node.put("what", outage.what());
+                node.put("lastWords", outage.lastWords());
+                ArrayNode inFlight = node.putArray("inFlight");
+                outage.inFlight().forEach(inFlight::add);
+                node.put("cause", outage.cause());
+                node.put("finding", outage.finding());
+            }
+        }
         return root;
     }
 
@@ -198,7 +212,41 @@ public final class ResultsJson {
                     info,
                     instant(root.get("started"), "$.started"),
                     duration(root.get("durationMs"), "$.durationMs"),
-                    results);
+                    results,
+                    outages(root.get("outages")));
+        }
+
+        private List<EndpointOutage> outages(JsonNode node) {
+            if (node == null || node.isNull()) {
+                return List.of();
+            }
+            if (!node.isArray()) {
+                throw new ResultsFormatException("$.outages: expected an array");
+            }
+            List<EndpointOutage> outages = new ArrayList<>();
+            for (int i = 0; i < node.size(); i++) {
+                String path = "$.outages[" + i + "]";
+                JsonNode outage = object(node.get(i), path);
+                JsonNode number = outage.get("number");
+                if (number == null || !number.isInt()) {
+                    throw new ResultsFormatException(path + ".number: expected an integer");
+                }
+                JsonNode inFlight = outage.get("inFlight");
+                if (inFlight == null || !inFlight.isArray()) {
+                    throw new ResultsFormatException(path + ".inFlight: expected an array");
+                }
+                List<String> requests = new ArrayList<>();
+                for (int j = 0; j < inFlight.size(); j++) {
+                    if (!inFlight.get(j).isTextual()) {
+                        throw new ResultsFormatException(path + ".inFlight[" + j + "]: expected a string");
+                    }
+                    requests.add(inFlight.get(j).textValue());
+                }
+                outages.add(new EndpointOutage(number.asInt(), instant(outage.get("at"), path + ".at"),
+                        text(outage, "what", path), text(outage, "lastWords", path), requests,
+                        text(outage, "cause", path), text(outage, "finding", path)));
+            }
+            return outages;
         }
 
         private CaseResult caseResult(JsonNode node, String path) {

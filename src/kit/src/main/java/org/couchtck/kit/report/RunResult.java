@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 
@@ -18,15 +19,29 @@ import org.couchtck.kit.check.Verdict;
  * @param started when the run started
  * @param duration wall time of the whole run
  * @param cases results in run order
+ * @param outages the times the HTTP suite's endpoint went away, in order
  */
 public record RunResult(
-        String runId, String kitVersion, TargetInfo target, Instant started, Duration duration, List<CaseResult> cases) {
+        String runId, String kitVersion, TargetInfo target, Instant started, Duration duration, List<CaseResult> cases,
+        List<EndpointOutage> outages) {
 
     public RunResult {
         Objects.requireNonNull(runId, "runId");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(started, "started");
         cases = List.copyOf(cases);
+        outages = List.copyOf(outages);
+    }
+
+    /** A run whose endpoint, if it had one, never went away. */
+    public RunResult(String runId, String kitVersion, TargetInfo target, Instant started, Duration duration,
+            List<CaseResult> cases) {
+        this(runId, kitVersion, target, started, duration, cases, List.of());
+    }
+
+    /** The outage {@code number}, if the run had it. */
+    public Optional<EndpointOutage> outage(int number) {
+        return outages.stream().filter(o -> o.number() == number).findFirst();
     }
 
     /**

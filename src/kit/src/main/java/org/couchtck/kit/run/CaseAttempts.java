@@ -90,10 +90,11 @@ final class CaseAttempts {
         Outage outage = during.get(0);
         causes.put(outage.number(), testCase.id());
         List<InFlight> mine = outage.inFlightOf(testCase.id());
-        String message = "the endpoint " + outage.what() + (mine.isEmpty() ? " while this case ran alone"
-                : " while answering this case's request " + mine.get(mine.size() - 1).request()
-                        + " (it ran alone)") + " (outage " + outage.number() + ")"
-                + lastWords(outage);
+        // The request in flight is where the endpoint went away, not always what made it: a server may fail a moment
+        // after the answer that set it off (PouchDB Server's changes feeds), so the transcript shows the whole run.
+        String message = "the endpoint " + outage.what() + " while this case ran alone (outage " + outage.number()
+                + (mine.isEmpty() ? "" : "; in flight: " + String.join(", ", mine.stream().map(InFlight::request)
+                        .toList())) + ")" + lastWords(outage);
         CaseResult failed = new CaseResult(testCase.id(), testCase.section(), testCase.level(),
                 testCase.description(), testCase.spec(), Verdict.FAIL, message, "an answer, and the endpoint still up",
                 outage.what(), -1, result.transcript(), OptionalLong.empty(), result.duration(), "");

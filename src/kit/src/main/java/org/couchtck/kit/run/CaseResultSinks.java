@@ -6,11 +6,12 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.report.EndpointOutage;
 
 /**
- * Where the engine hands its full case results. The JUnit Platform only carries pass/fail/skip and strings; a caller
- * in the same JVM that wants the results themselves (verdicts, transcripts) registers a sink and passes its id to the
- * engine as the configuration parameter {@value #PARAMETER}.
+ * Where the engine hands its full case results, and the outages of the HTTP suite's endpoint. The JUnit Platform only
+ * carries pass/fail/skip and strings; a caller in the same JVM that wants the results themselves (verdicts,
+ * transcripts) registers a sink and passes its id to the engine as the configuration parameter {@value #PARAMETER}.
  */
 public final class CaseResultSinks {
 
@@ -18,13 +19,20 @@ public final class CaseResultSinks {
     public static final String PARAMETER = "couchtck.sink";
 
     private static final Map<String, Consumer<CaseResult>> SINKS = new ConcurrentHashMap<>();
+    private static final Map<String, Consumer<EndpointOutage>> OUTAGES = new ConcurrentHashMap<>();
 
     private CaseResultSinks() {}
 
     /** Registers {@code sink} until the returned registration is closed. */
     public static Registration register(Consumer<CaseResult> sink) {
+        return register(sink, outage -> { });
+    }
+
+    /** Registers {@code sink}, and {@code outages} for the endpoint's outages, until the registration is closed. */
+    public static Registration register(Consumer<CaseResult> sink, Consumer<EndpointOutage> outages) {
         String id = UUID.randomUUID().toString();
         SINKS.put(id, sink);
+        OUTAGES.put(id, outages);
         return new Registration(id);
     }
 
@@ -32,11 +40,16 @@ public final class CaseResultSinks {
         return Optional.ofNullable(SINKS.get(id));
     }
 
+    static Optional<Consumer<EndpointOutage>> lookupOutages(String id) {
+        return Optional.ofNullable(OUTAGES.get(id));
+    }
+
     /** A registered sink; closing it unregisters. */
     public record Registration(String id) implements AutoCloseable {
         @Override
         public void close() {
             SINKS.remove(id);
+            OUTAGES.remove(id);
         }
     }
 }

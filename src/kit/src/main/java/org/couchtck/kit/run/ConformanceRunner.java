@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.report.EndpointOutage;
 import org.couchtck.kit.report.RunResult;
 import org.couchtck.kit.queryserver.GenerationSettings;
 import org.junit.platform.engine.UniqueId;
@@ -66,10 +67,11 @@ public final class ConformanceRunner {
             Progress progress) {
         Instant started = Instant.now();
         List<CaseResult> results = Collections.synchronizedList(new ArrayList<>());
+        List<EndpointOutage> outages = Collections.synchronizedList(new ArrayList<>());
         try (CaseResultSinks.Registration sink = CaseResultSinks.register(result -> {
             results.add(result);
             progress.finished(result);
-        })) {
+        }, outages::add)) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(selectUniqueId(UniqueId.forEngine(CouchTckTestEngine.ENGINE_ID)))
                     .configurationParameters(config.toParameters())
@@ -98,6 +100,6 @@ public final class ConformanceRunner {
                 config.profile().language(), config.profile().couchDbVersion().toString(),
                 config.profile().conformance().id(), endpoint);
         return new RunResult(runId, KitVersion.current(), target, started, Duration.between(started, Instant.now()),
-                results);
+                results, outages);
     }
 }

@@ -32,6 +32,7 @@ import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.endpoint.HttpCorpus;
 import org.couchtck.kit.endpoint.generated.GeneratedHttpSuites;
 import org.couchtck.kit.queryserver.CaseExecutor;
+import org.couchtck.kit.report.EndpointOutage;
 import org.couchtck.kit.queryserver.GeneratedSuiteRunner;
 import org.couchtck.kit.queryserver.GeneratedSuites;
 import org.couchtck.kit.queryserver.GenerationSettings;
@@ -211,7 +212,19 @@ public final class CouchTckTestEngine implements TestEngine {
                 listener.executionStarted(suite);
                 switch (suite.suite()) {
                     case QUERY_SERVER -> executeQueryServer(suite, config, generation, baseline, sink, listener);
-                    case HTTP -> http.orElseThrow().report(baseline, sink, listener);
+                    case HTTP -> {
+                        http.orElseThrow().report(baseline, sink, listener);
+                        Consumer<EndpointOutage> outages = request.getConfigurationParameters()
+                                .get(CaseResultSinks.PARAMETER).flatMap(CaseResultSinks::lookupOutages)
+                                .orElse(outage -> { });
+                        for (EndpointOutage outage : http.orElseThrow().outages()) {
+                            outages.accept(outage);
+                            listener.reportingEntryPublished(suite, ReportEntry.from("couchtck.outage",
+                                    "outage " + outage.number() + ": the endpoint " + outage.what()
+                                            + (outage.cause().isEmpty() ? "; " + outage.finding()
+                                                    : "; caused by " + outage.cause())));
+                        }
+                    }
                     case DAEMON -> reportInOrder(suite, daemons.orElseThrow(), baseline, sink, listener);
                     case EXTERNAL -> reportInOrder(suite, externals.orElseThrow(), baseline, sink, listener);
                 }

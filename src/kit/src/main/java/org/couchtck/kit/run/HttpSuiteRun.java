@@ -23,6 +23,8 @@ import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.EndpointWatch;
+import org.couchtck.kit.endpoint.Outage;
+import org.couchtck.kit.report.EndpointOutage;
 import org.couchtck.kit.endpoint.RequestOwner;
 import org.couchtck.kit.endpoint.Externals;
 import org.couchtck.kit.endpoint.HttpCase;
@@ -332,6 +334,50 @@ final class HttpSuiteRun implements AutoCloseable {
                     + command.admin().map(a -> " --user " + a.user() + ":PASSWORD").orElse("");
         }
         return "--endpoint " + spec.describe();
+    }
+
+    /**
+     * The times the endpoint went away, each with its cause where a case made it happen again alone; once every case
+     * was reported.
+     */
+    List<EndpointOutage> outages() {
+        if (endpoint == null) {
+            return List.of();
+        }
+        List<Outage> all = endpoint.watch().outagesAfter(0);
+        Map<String, Integer> causedAlone = new HashMap<>();
+        all.forEach(outage -> attempts.causeOf(outage.number()).ifPresent(id -> causedAlone.putIfAbsent(id,
+                outage.number())));
+        List<EndpointOutage> found = new ArrayList<>();
+        for (Outage outage : all) {
+            Optional<String> alone = attempts.causeOf(outage.number());
+            List<String> traced = outage.suspects().stream().filter(causedAlone::containsKey).toList();
+            String cause;
+            String finding;
+            if (alone.isPresent()) {
+                cause = alone.get();
+                finding = "it went away again while this case ran alone";
+            } else if (traced.size() == 1) {
+                cause = traced.get(0);
+                finding = "of the cases with a request in flight, this one made it go away alone (outage "
+                        + causedAlone.get(cause) + ")";
+            } else if (!traced.isEmpty()) {
+                cause = "";
+                finding = "more than one case in flight made it go away alone: " + String.join(", ", traced);
+            } else if (outage.suspects().isEmpty()) {
+                cause = "";
+                finding = "no case had a request in flight";
+            } else {
+                cause = "";
+                finding = "the cases in flight ran again without an outage: " + String.join(", ",
+                        outage.suspects());
+            }
+            List<String> inFlight = outage.inFlight().stream().map(request -> request.owner().orElse("(the kit)")
+                    + ": " + request.request()).toList();
+            found.add(new EndpointOutage(outage.number(), outage.at(), outage.what(), outage.lastStderrLines(20),
+                    inFlight, cause, finding));
+        }
+        return found;
     }
 
     /** Reports every case in order, waiting for each as needed. */

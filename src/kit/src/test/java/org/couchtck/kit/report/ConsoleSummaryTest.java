@@ -5,6 +5,7 @@ import static org.couchtck.kit.report.TestRuns.aCase;
 import static org.couchtck.kit.report.TestRuns.aRun;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.couchtck.kit.check.Verdict;
 import org.junit.jupiter.api.Test;
 
@@ -58,7 +59,7 @@ class ConsoleSummaryTest {
         // given
         TestRuns.RunBuilder builder = aRun();
         for (int i = 0; i < 25; i++) {
-            builder.with(aCase("qs.map_doc.case-" + i).verdict(Verdict.ERROR).message("crash"));
+            builder.with(aCase("qs.map_doc.case-" + i).verdict(Verdict.ERROR).message("crash " + i));
         }
 
         // when
@@ -73,5 +74,44 @@ class ConsoleSummaryTest {
     void should_say_passed_when_nothing_failed() {
         String text = ConsoleSummary.render(aRun().with(aCase("qs.map_doc.ok")).build(), FILES, false);
         assertThat(text.lines().findFirst()).hasValueSatisfying(l -> assertThat(l).contains("— PASSED in"));
+    }
+
+    @Test
+    void manyCasesWithOneReasonAreOneLine() {
+        TestRuns.RunBuilder builder = aRun().with(aCase("http.a.first").verdict(Verdict.FAIL).message("wrong"));
+        for (int i = 0; i < 400; i++) {
+            builder.with(aCase("http.b.case-" + i).verdict(Verdict.ERROR).message("not run: the endpoint is gone"));
+        }
+
+        String text = ConsoleSummary.render(builder.build(), FILES, false);
+
+        assertThat(text.lines().filter(l -> l.startsWith("  ERROR") || l.startsWith("  FAIL"))).containsExactly(
+                "  FAIL  http.a.first  wrong",
+                "  ERROR 400 cases (http.b.case-0 … http.b.case-399)  not run: the endpoint is gone");
+        assertThat(text).doesNotContain("more\n");
+    }
+
+    @Test
+    void theEndpointsOutagesAreListedByTheCaseThatCausedThem() {
+        RunResult run = aRun().with(aCase("http.changes.filter-x").verdict(Verdict.FAIL).message("crashed it"))
+                .outage(new EndpointOutage(1, TestRuns.STARTED, "exited with status 1", "Error: boom\n  at x",
+                        List.of("http.changes.filter-x: GET /db/_changes?filter=x", "http.a.b: PUT /db2"),
+                        "http.changes.filter-x", "of the cases with a request in flight, this one made it go away "
+                                + "alone (outage 2)"))
+                .outage(new EndpointOutage(2, TestRuns.STARTED, "exited with status 1", "Error: boom", List.of(
+                        "http.changes.filter-x: GET /db/_changes?filter=x"), "http.changes.filter-x",
+                        "it went away again while this case ran alone"))
+                .outage(new EndpointOutage(3, TestRuns.STARTED, "stopped answering (GET / no response)", "",
+                        List.of("http.c.d: GET /db/x"), "", "the cases in flight ran again without an outage: "
+                                + "http.c.d"))
+                .build();
+
+        String text = ConsoleSummary.render(run, FILES, false);
+
+        assertThat(text).contains("The endpoint went away 3 times: 1 case caused it (each FAILs), 1 outage has no "
+                + "cause found; the cases it disturbed ran again once it was back.\n"
+                + "  http.changes.filter-x: exited with status 1 (outages 1, 2); its standard error ended: Error: boom\n"
+                + "  (no cause found): stopped answering (GET / no response) (outage 3); the cases in flight ran again "
+                + "without an outage: http.c.d; in flight: http.c.d: GET /db/x\n");
     }
 }

@@ -117,4 +117,12 @@ class HtmlReportWriterTest {
         }
         return count;
     }
+
+    @Test
+    void theEndpointsOutagesHaveASectionLinkingTheirCauses() {
+        String page = HtmlReportWriter.render(TestRuns.withOutages());
+
+        assertThat(page).contains("<h2>Endpoint outages (2)</h2>").contains("<code>http.changes.filter-x</code></a>")
+                .contains("Error: boom &lt;&amp;&gt;").contains("no cause found");
+    }
 }

@@ -86,4 +86,14 @@ class MarkdownSummaryWriterTest {
         MarkdownSummaryWriter.write(TestRuns.everyVerdict(), file);
         assertThat(Files.readString(file)).isEqualTo(MarkdownSummaryWriter.render(TestRuns.everyVerdict()));
     }
+
+    @Test
+    void theEndpointsOutagesHaveASectionNamingTheirCauses() {
+        String md = MarkdownSummaryWriter.render(TestRuns.withOutages());
+
+        assertThat(md).contains("### Endpoint outages (2)")
+                .contains("- `http.changes.filter-x` — exited with status 1 (outage 1); its standard error ended: "
+                        + "Error: boom")
+                .contains("- no cause found — stopped answering (outage 2); no case had a request in flight");
+    }
 }

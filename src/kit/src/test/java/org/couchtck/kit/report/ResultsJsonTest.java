@@ -46,6 +46,17 @@ class ResultsJsonTest {
     }
 
     @Test
+    void theEndpointsOutagesAreReadBackAndConformToTheSchema() throws IOException {
+        RunResult run = TestRuns.withOutages();
+        Path file = dir.resolve("results.json");
+
+        ResultsJson.write(run, file);
+
+        assertThat(ResultsJson.read(file).outages()).isEqualTo(run.outages());
+        assertThat(validate(MAPPER.readTree(ResultsJson.toJson(run)))).isEmpty();
+    }
+
+    @Test
     void should_keep_hostile_text_and_nanoseconds_when_round_tripped() throws IOException {
         // given
         String hostile = "nul\u0000 esc\u001b[31m lone\ud800 low\udc00 pair\ud83d\ude00 ]]> \uffff";

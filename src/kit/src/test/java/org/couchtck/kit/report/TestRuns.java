@@ -46,12 +46,24 @@ final class TestRuns {
         return run.build();
     }
 
+    /** A run whose endpoint went away twice: once for a case that caused it, once without a cause found. */
+    static RunResult withOutages() {
+        return aRun().with(aCase("http.changes.filter-x").verdict(Verdict.FAIL).message("crashed it"))
+                .outage(new EndpointOutage(1, STARTED, "exited with status 1", "Error: boom <&>", List.of(
+                        "http.changes.filter-x: GET /db/_changes?filter=x"), "http.changes.filter-x",
+                        "it went away again while this case ran alone"))
+                .outage(new EndpointOutage(2, STARTED.plusSeconds(1), "stopped answering", "", List.of(), "",
+                        "no case had a request in flight"))
+                .build();
+    }
+
     static final class RunBuilder {
         private String runId = "20261122-031500-reference";
         private RunResult.TargetInfo target =
                 new RunResult.TargetInfo("reference", "java -cp ref.jar Main", "javascript", "3.5.2", "couchdb");
         private Duration duration = Duration.ofMillis(12_345).plusNanos(678);
         private final List<CaseResult> cases = new ArrayList<>();
+        private final List<EndpointOutage> outages = new ArrayList<>();
 
         RunBuilder runId(String value) {
             runId = value;
@@ -78,8 +90,13 @@ final class TestRuns {
             return this;
         }
 
+        RunBuilder outage(EndpointOutage outage) {
+            outages.add(outage);
+            return this;
+        }
+
         RunResult build() {
-            return new RunResult(runId, "0.1.0-SNAPSHOT", target, STARTED, duration, cases);
+            return new RunResult(runId, "0.1.0-SNAPSHOT", target, STARTED, duration, cases, outages);
         }
     }
 
