@@ -8,6 +8,7 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
@@ -40,6 +41,8 @@ final class ClientConnection {
     /** Whether an exchange was already made on it: only then can a response to another request come. */
     private boolean used;
     private Instant idleSince = Instant.now();
+    /** How long the server keeps it open when idle, less a margin, when its last response said so. */
+    private Optional<Duration> keepAlive = Optional.empty();
 
     ClientConnection(URI base) {
         this.base = base;
@@ -122,6 +125,32 @@ final class ClientConnection {
     /** Whether an exchange was already made on this connection. */
     boolean used() {
         return used;
+    }
+
+    /** How long it may stay idle before the server closes it, less a margin, when the server said. */
+    Optional<Duration> keepAlive() {
+        return keepAlive;
+    }
+
+    /**
+     * Takes the server's {@code Keep-Alive} header ({@code timeout=5, max=100}): it closes the connection after that
+     * many idle seconds, so the kit stops using it a second before.
+     */
+    void keepAliveFrom(String header) {
+        if (header == null) {
+            return;
+        }
+        for (String part : header.split(",")) {
+            String[] pair = part.trim().split("=", 2);
+            if (pair.length == 2 && pair[0].trim().equalsIgnoreCase("timeout")) {
+                try {
+                    long seconds = Long.parseLong(pair[1].trim());
+                    keepAlive = Optional.of(Duration.ofSeconds(Math.max(0, seconds - 1)));
+                } catch (NumberFormatException e) {
+                    // not a number: the kit's own limit holds
+                }
+            }
+        }
     }
 
     /** When it was last given back to the pool. */

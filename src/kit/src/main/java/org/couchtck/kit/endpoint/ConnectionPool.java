@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * The idle connections to one endpoint. A connection comes back here only after a clean exchange (see {@link
  * HttpExchange}) and is handed out again only while {@link ClientConnection#clean() clean}; idle ones are given up
- * after a while, well before a server would close them itself.
+ * after a while, before the server would close them itself: before the {@code Keep-Alive: timeout} it announced (less
+ * a second), and in any case after {@link #MAX_IDLE_TIME}.
  */
 final class ConnectionPool implements AutoCloseable {
 
@@ -38,7 +39,9 @@ final class ConnectionPool implements AutoCloseable {
             if (connection == null) {
                 return null;
             }
-            if (Duration.between(connection.idleSince(), Instant.now()).compareTo(MAX_IDLE_TIME) < 0
+            Duration limit = connection.keepAlive().filter(k -> k.compareTo(MAX_IDLE_TIME) < 0)
+                    .orElse(MAX_IDLE_TIME);
+            if (Duration.between(connection.idleSince(), Instant.now()).compareTo(limit) < 0
                     && connection.clean()) {
                 return connection;
             }

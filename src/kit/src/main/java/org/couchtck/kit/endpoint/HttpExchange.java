@@ -57,6 +57,15 @@ final class HttpExchange implements FeedConnection, Runnable {
     /** Methods sent again on a new connection when a reused one closed before any byte of a response. */
     private static final Set<String> RETRIED = Set.of("GET", "HEAD");
 
+    /** A request whose sending failed on a connection used before: it cannot have reached the server whole. */
+    private static final class Unsent extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Unsent(IOException cause) {
+            super("the connection closed before the request was sent: " + HttpFailures.describe(cause), cause);
+        }
+    }
+
     private final ConnectionPool pool;
     private final Duration connectTimeout;
     private final HttpCall call;
@@ -139,7 +148,8 @@ final class HttpExchange implements FeedConnection, Runnable {
     }
 
     private boolean retried(IOException e) {
-        return !closed && RETRIED.contains(call.method()) && e instanceof NoHttpResponseException;
+        return !closed && (e instanceof Unsent
+                || RETRIED.contains(call.method()) && e instanceof NoHttpResponseException);
     }
 
     /** Sends the request on {@code idle}, or on a new connection when it is null, and reads up to its reply's head. */
@@ -152,8 +162,16 @@ final class HttpExchange implements FeedConnection, Runnable {
             c.connect(connectTimeout);
         }
         boolean mayBeAnothers = c.used();
-        inFlight.sent(this, new InFlight(owner, shown(), Instant.now()));
-        c.send(request);
+        Instant sentAt = Instant.now();
+        try {
+            c.send(request);
+        } catch (IOException e) {
+            if (idle != null) {
+                throw new Unsent(e);
+            }
+            throw e;
+        }
+        inFlight.sent(this, new InFlight(owner, shown(), sentAt));
         List<String> setAside = new ArrayList<>();
         while (true) {
             ClassicHttpResponse response = c.receiveHead(headDeadline);
@@ -173,6 +191,8 @@ final class HttpExchange implements FeedConnection, Runnable {
                 }
                 continue;
             }
+            Header keepAlive = response.getFirstHeader("Keep-Alive");
+            c.keepAliveFrom(keepAlive == null ? null : keepAlive.getValue());
             boolean hasBody = MessageSupport.canResponseHaveBody(call.method(), response);
             InputStream body = hasBody ? c.receiveBody(response, null) : null;
             // 101 hands the connection over to another protocol; after a server error a second response may follow

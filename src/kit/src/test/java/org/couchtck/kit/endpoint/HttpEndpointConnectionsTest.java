@@ -92,6 +92,21 @@ class HttpEndpointConnectionsTest {
     }
 
     @Test
+    void aConnectionIsNotUsedAgainOnceTheKeepAliveTimeoutTheServerAnnouncedIsNear() throws Exception {
+        // given: a server that keeps idle connections one second (Node.js says timeout=5): the kit keeps them a
+        // second less, here not at all
+        HttpEndpoint target = endpoint(new RawHttpServer(answering((request, head) -> RawHttpServer.response(200,
+                null, "{}").replace("Content-Type", "Keep-Alive: timeout=1\r\nContent-Type"))));
+
+        // when
+        target.send(get("/one"));
+        target.send(get("/two"));
+
+        // then
+        assertThat(raw.accepted()).as("connections accepted").isEqualTo(2);
+    }
+
+    @Test
     void should_set_aside_a_response_to_the_previous_request_when_it_comes_before_the_reply() throws Exception {
         // given: A's reply is clean, so A's connection is pooled; only once B came does the server write a second
         // response to A, then B's own
