@@ -318,6 +318,7 @@ public final class HttpCaseExecutor {
         private void poll(RequestStep step, String label, Poll poll) throws StepFailure, CaseError,
                 InterruptedException {
             long first = timer.millis();
+            HttpReply previous = null;
             for (int attempt = 1;; attempt++) {
                 long sentAt = timer.millis();
                 HttpReply reply = send(step, label, attempt == 1);
@@ -328,9 +329,20 @@ public final class HttpCaseExecutor {
                     failure = f;
                 }
                 long next = sentAt + poll.everyMillis();
-                boolean last = failure == null || next - first > poll.withinMillis();
+                boolean settled = failure != null && previous != null && FinalAnswers.isFinal(reply.status())
+                        && reply.status() == previous.status() && reply.body().equals(previous.body())
+                        && refusesStatus(step, reply);
+                previous = reply;
+                boolean last = failure == null || settled || next - first > poll.withinMillis();
                 if (attempt == 1 || last) {
                     HttpTranscript.reply(transcript, reply);
+                }
+                if (settled) {
+                    transcript.add(Direction.EVENT, "poll: the same " + reply.status() + " at attempts " + (attempt - 1)
+                            + " and " + attempt + ", an answer that waiting does not change; no more attempts");
+                    throw new StepFailure(label + ": not as expected, and the answer will not change: "
+                            + reply.status() + " twice in a row, the same body (" + StepJudge.cut(reply.body()).strip()
+                            + "); " + detail(label, failure), failure.expected(), failure.actual());
                 }
                 if (failure == null) {
                     transcript.add(Direction.EVENT, "poll: as expected at attempt " + attempt + ", "
@@ -353,6 +365,20 @@ public final class HttpCaseExecutor {
                 if (wait > 0) {
                     timer.sleep(wait);
                 }
+            }
+        }
+
+        /** Whether the step's expected status refuses the reply's. */
+        private boolean refusesStatus(RequestStep step, HttpReply reply) {
+            if (step.expect().status().isEmpty()) {
+                return false;
+            }
+            try {
+                StepJudge.value("", "status", step.expect().status().get(), Optional.of(IntNode.valueOf(
+                        reply.status())), bindings, "");
+                return false;
+            } catch (StepFailure refused) {
+                return true;
             }
         }
 

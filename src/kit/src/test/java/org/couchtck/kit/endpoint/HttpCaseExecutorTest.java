@@ -256,11 +256,17 @@ class HttpCaseExecutorTest {
             """;
 
     private static void infoAnswers(String... bodies) {
+        int[] statuses = new int[bodies.length];
+        java.util.Arrays.fill(statuses, 200);
+        infoAnswers(statuses, bodies);
+    }
+
+    private static void infoAnswers(int[] statuses, String... bodies) {
         String state = com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
         for (int i = 0; i < bodies.length; i++) {
             String next = i + 1 < bodies.length ? "after " + (i + 1) : state;
             wireMock.stubFor(get("/" + DB + "/_design/d/_info").inScenario("info").whenScenarioStateIs(state)
-                    .willReturn(json(200, bodies[i])).willSetStateTo(next));
+                    .willReturn(json(statuses[i], bodies[i])).willSetStateTo(next));
             state = next;
         }
     }
@@ -333,6 +339,44 @@ class HttpCaseExecutorTest {
         assertThat(sent(result)).doesNotContain("_view/v");
         assertThat(all(result)).contains("poll: gave up after attempt 5, 2000 ms after the first");
         wireMock.verify(deleteRequestedFor(urlEqualTo("/" + DB)));
+    }
+
+    @Test
+    void aPollEndsAtTheSecondOfTwoEqualRefusals() {
+        // given: a server without the resource answers 400 whatever the wait
+        wireMock.stubFor(get("/" + DB + "/_design/d/_info").willReturn(json(400,
+                "{\"error\":\"bad_request\",\"reason\":\"no\"}")));
+        VirtualTimer timer = new VirtualTimer();
+
+        // when
+        CaseResult result = new HttpCaseExecutor(endpoint, settings(), timer).run(httpCase(POLL_INFO.formatted(
+                60000)));
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).isEqualTo("step 0 (GET /{{db}}/_design/d/_info): not as expected, and the "
+                + "answer will not change: 400 twice in a row, the same body ({\"error\":\"bad_request\",\"reason\":"
+                + "\"no\"}); status: expected 200, got 400");
+        wireMock.verify(2, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
+                urlEqualTo("/" + DB + "/_design/d/_info")));
+    }
+
+    @Test
+    void aPollGoesOnThroughAServerErrorThatMayPassAndANotFound() {
+        // given: a daemon not up yet (500), then a missing index (404), then the answer
+        infoAnswers(new int[] {500, 500, 404, 404, 200}, "{\"error\":\"unknown_error\"}",
+                "{\"error\":\"unknown_error\"}", "{\"error\":\"not_found\"}", "{\"error\":\"not_found\"}",
+                "{\"name\":\"d\",\"update_seq\":5}");
+        wireMock.stubFor(get("/" + DB + "/_design/d/_view/v?seq=5").willReturn(json(200, "{\"rows\":[]}")));
+        VirtualTimer timer = new VirtualTimer();
+
+        // when
+        CaseResult result = new HttpCaseExecutor(endpoint, settings(), timer).run(httpCase(POLL_INFO.formatted(
+                60000)));
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(timer.waits).hasSize(4);
     }
 
     private static final String CONTINUOUS_CASE = """
