@@ -50,6 +50,20 @@ class ShrinkerTest {
     }
 
     @Test
+    void aFailureTheEmptyDrawKeepsIsReportedAfterOneCandidate() {
+        // given: a failure whatever the list, as of a server that refuses the workload's very first request
+        Predicate<List<Long>> failure = list -> true;
+        Choices start = failingStart(11, list -> list.size() > 5);
+
+        // when
+        Shrinker.Result result = SHRINKER.shrink(start, failsWhen(failure));
+
+        // then
+        assertThat(numbers(Choices.replay(result.choices()))).isEmpty();
+        assertThat(result.steps()).isEqualTo(1);
+    }
+
+    @Test
     void should_keep_two_elements_when_the_failure_needs_two() {
         // given
         Predicate<List<Long>> failure = list -> list.stream().filter(v -> v > 10).count() >= 2;
