@@ -4,13 +4,16 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * What a run measures a target against. {@link #COUCHDB} asks what CouchDB itself relies on
- * (shared PROTOCOL-NOTES.md); {@link #COUCHJS} also asks what couchjs does, for drop-in replacements of couchjs.
- * Every case of the {@code couchdb} profile is also in the {@code couchjs} profile.
+ * What a run measures a target against, each profile holding the ones before it. {@link #COUCHDB} asks what CouchDB
+ * documents and what it and its clients rely on (shared PROTOCOL-NOTES.md; for an endpoint: revision ids are opaque,
+ * any uuid layout will do); {@link #COUCHJS} also asks what couchjs does, for drop-in replacements of couchjs;
+ * {@link #EXACT} also asks what CouchDB 3.5.2's own endpoint does byte for byte (its revision hashes, error reason
+ * texts, float layout), for the reference and for CouchDB itself.
  */
 public enum Conformance {
     COUCHDB,
-    COUCHJS;
+    COUCHJS,
+    EXACT;
 
     /** The name used on the command line and in fixtures. */
     public String id() {

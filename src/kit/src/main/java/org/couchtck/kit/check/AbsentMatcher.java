@@ -16,7 +16,7 @@ final class AbsentMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         return actual.isEmpty()
                 ? MatchResult.ok()
                 : MatchResult.mismatch("", "expected no value (absent), got " + JsonShow.brief(actual));

@@ -13,7 +13,7 @@ final class AnyMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         return MatchResult.ok();
     }
 

@@ -18,7 +18,7 @@ final class ApproxMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isPresent() && actual.get().isNumber() && JsonNumbers.finite(actual.get())
                 && JsonNumbers.value(actual.get()).subtract(value).abs().compareTo(within) <= 0) {
             return MatchResult.ok();

@@ -16,7 +16,7 @@ final class ArrayMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isEmpty() || !actual.get().isArray()) {
             return MatchResult.mismatch("", "expected an array of " + elements.size() + ", got "
                     + JsonShow.brief(actual));
@@ -27,7 +27,7 @@ final class ArrayMatcher implements Matcher {
                     + JsonShow.brief(array));
         }
         for (int i = 0; i < elements.size(); i++) {
-            MatchResult result = elements.get(i).match(Optional.of(array.get(i)));
+            MatchResult result = elements.get(i).match(Optional.of(array.get(i)), scope);
             if (!result.matched()) {
                 return result.under(Integer.toString(i));
             }

@@ -30,7 +30,7 @@ final class BoundMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isPresent() && actual.get().isNumber() && JsonNumbers.finite(actual.get())) {
             int order = JsonNumbers.value(actual.get()).compareTo(bound);
             if (side == Side.AT_LEAST ? order >= 0 : order <= 0) {

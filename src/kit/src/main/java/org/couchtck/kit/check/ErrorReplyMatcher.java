@@ -19,19 +19,19 @@ final class ErrorReplyMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         JsonNode reply = actual.orElse(null);
         if (reply == null || !reply.isArray() || reply.size() != 3 || !tag.equals(reply.get(0).textValue())) {
             return MatchResult.mismatch("", "expected [\"" + tag + "\", id, reason], got " + JsonShow.brief(actual));
         }
         if (id.isPresent()) {
-            MatchResult result = id.get().match(Optional.of(reply.get(1)));
+            MatchResult result = id.get().match(Optional.of(reply.get(1)), scope);
             if (!result.matched()) {
                 return result.under("1");
             }
         }
         if (reason.isPresent()) {
-            return reason.get().match(Optional.of(reply.get(2))).under("2");
+            return reason.get().match(Optional.of(reply.get(2)), scope).under("2");
         }
         return MatchResult.ok();
     }

@@ -21,7 +21,7 @@ final class JsonTextMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isEmpty() || !actual.get().isTextual()) {
             return MatchResult.mismatch("", "expected a string of JSON text, got " + JsonShow.brief(actual));
         }
@@ -32,7 +32,7 @@ final class JsonTextMatcher implements Matcher {
             return MatchResult.mismatch("", "expected a string of JSON text, got " + JsonShow.brief(actual)
                     + " (" + e.getMessage() + ")");
         }
-        MatchResult result = value.match(Optional.of(parsed));
+        MatchResult result = value.match(Optional.of(parsed), scope);
         return result.matched() ? result
                 : MatchResult.mismatch(result.pointer(), "in the JSON text: " + result.message());
     }

@@ -15,8 +15,8 @@ final class LabelledMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
-        return inner.match(actual);
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
+        return inner.match(actual, scope);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -24,6 +25,9 @@ public final class Matchers {
 
     private static final Set<String> ERROR_PARTS = Set.of("id", "reason");
     private static final Set<String> APPROX_PARTS = Set.of("value", "within");
+    private static final Set<String> REVISION_PARTS = Set.of("couchdb", "gen", "as");
+    /** A name {@code $rev} binds: what HTTP cases take for a variable. */
+    private static final Pattern BINDABLE = Pattern.compile("[a-z][a-z0-9_-]*");
 
     private Matchers() {
     }
@@ -133,6 +137,9 @@ public final class Matchers {
                 requireTrue(arg);
                 yield new SeqMatcher(spec);
             }
+            case "$rev" -> revision(spec, arg);
+            case "$as" -> binding(spec, arg);
+            case "$exact" -> new ExactMatcher(spec, arg, literal(arg));
             default -> throw new MatcherSyntaxException("", "unknown matcher " + operator);
         };
     }
@@ -165,6 +172,101 @@ public final class Matchers {
             members.put(member.getKey(), nested(member.getKey(), member.getValue()));
         }
         return new ObjectMatcher(spec, members, true);
+    }
+
+    /**
+     * {@code {"$rev": true}}, {@code {"$rev": "1-<CouchDB's id>"}} or {@code {"$rev": {"couchdb": ..., "gen": N,
+     * "as": name}}}: a revision id (see {@link RevisionMatcher}).
+     */
+    private static Matcher revision(JsonNode spec, JsonNode arg) {
+        if (arg.isBoolean() && arg.booleanValue()) {
+            return new RevisionMatcher(spec, OptionalInt.empty(), Optional.empty(), Optional.empty());
+        }
+        if (arg.isTextual()) {
+            return new RevisionMatcher(spec, couchDbGeneration(arg, ""), Optional.of(arg.textValue()),
+                    Optional.empty());
+        }
+        if (!arg.isObject()) {
+            throw new MatcherSyntaxException("", "expected true, CouchDB's revision id, or {\"couchdb\": id, \"gen\": "
+                    + "N, \"as\": name}");
+        }
+        for (Iterator<String> names = arg.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!REVISION_PARTS.contains(name)) {
+                throw new MatcherSyntaxException("/" + escape(name), "unknown field " + quote(name)
+                        + ", expected \"couchdb\", \"gen\" or \"as\"");
+            }
+        }
+        Optional<String> couchDb = Optional.empty();
+        OptionalInt generation = OptionalInt.empty();
+        if (arg.has("couchdb")) {
+            if (!arg.get("couchdb").isTextual()) {
+                throw new MatcherSyntaxException("/couchdb", "expected CouchDB's revision id as a string");
+            }
+            couchDb = Optional.of(arg.get("couchdb").textValue());
+            generation = couchDbGeneration(arg.get("couchdb"), "/couchdb");
+        }
+        if (arg.has("gen")) {
+            JsonNode gen = arg.get("gen");
+            if (!gen.canConvertToInt() || !gen.isIntegralNumber() || gen.asInt() < 1) {
+                throw new MatcherSyntaxException("/gen", "expected a generation, a whole number from 1");
+            }
+            if (generation.isPresent() && generation.getAsInt() != gen.asInt()) {
+                throw new MatcherSyntaxException("/gen", "CouchDB's id is of generation " + generation.getAsInt());
+            }
+            generation = OptionalInt.of(gen.asInt());
+        }
+        Optional<String> as = Optional.empty();
+        if (arg.has("as")) {
+            JsonNode name = arg.get("as");
+            if (!name.isTextual() || !BINDABLE.matcher(name.textValue()).matches()) {
+                throw new MatcherSyntaxException("/as", "expected a name, lowercase [a-z][a-z0-9_-]*");
+            }
+            as = Optional.of(name.textValue());
+        }
+        return new RevisionMatcher(spec, generation, couchDb, as);
+    }
+
+    /** {@code {"$as": {"name": N, "match": M}}}: see {@link BindingMatcher}. */
+    private static Matcher binding(JsonNode spec, JsonNode arg) {
+        if (!arg.isObject() || !arg.has("name") || !arg.has("match") || arg.size() != 2) {
+            throw new MatcherSyntaxException("", "expected {\"name\": name, \"match\": matcher}");
+        }
+        JsonNode name = arg.get("name");
+        if (!name.isTextual() || !BINDABLE.matcher(name.textValue()).matches()) {
+            throw new MatcherSyntaxException("/name", "expected a name, lowercase [a-z][a-z0-9_-]*");
+        }
+        return new BindingMatcher(spec, name.textValue(), nested("match", arg.get("match")));
+    }
+
+    private static OptionalInt couchDbGeneration(JsonNode id, String pointer) {
+        OptionalInt generation = RevisionMatcher.generationOf(id.textValue());
+        if (generation.isEmpty()) {
+            throw new MatcherSyntaxException(pointer, "not a revision id N-<id>: " + quote(id.textValue()));
+        }
+        return generation;
+    }
+
+    /**
+     * The names {@code spec} binds ({@code $rev} with {@code as}, {@code $as}), in order (a spec that is not valid
+     * notation may give fewer); {@code $literal} values are not looked into.
+     */
+    public static java.util.List<String> boundNames(JsonNode spec) {
+        java.util.List<String> names = new ArrayList<>();
+        collectBoundNames(spec, names);
+        return names;
+    }
+
+    private static void collectBoundNames(JsonNode spec, java.util.List<String> names) {
+        if (spec.isObject() && spec.size() == 1 && spec.has("$literal")) {
+            return;
+        }
+        JsonNode name = spec.isObject() && spec.size() == 1 && spec.has("$rev") ? spec.get("$rev").get("as")
+                : spec.isObject() && spec.size() == 1 && spec.has("$as") ? spec.get("$as").get("name") : null;
+        if (name != null && name.isTextual() && !names.contains(name.textValue())) {
+            names.add(name.textValue());
+        }
+        spec.forEach(child -> collectBoundNames(child, names));
     }
 
     private static Matcher errorReply(JsonNode spec, String tag, JsonNode arg) {

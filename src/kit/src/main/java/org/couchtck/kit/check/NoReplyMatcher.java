@@ -13,7 +13,7 @@ final class NoReplyMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         return actual.isEmpty()
                 ? MatchResult.ok()
                 : MatchResult.mismatch("", "expected no reply, got " + JsonShow.brief(actual));

@@ -29,7 +29,7 @@ final class ObjectMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isEmpty() || !actual.get().isObject()) {
             return MatchResult.mismatch("", "expected an object, got " + JsonShow.brief(actual));
         }
@@ -42,7 +42,7 @@ final class ObjectMatcher implements Matcher {
             if (value == null) {
                 return MatchResult.mismatch("", "missing key \"" + member.getKey() + "\" in " + JsonShow.brief(object));
             }
-            MatchResult result = member.getValue().match(Optional.of(value));
+            MatchResult result = member.getValue().match(Optional.of(value), scope);
             if (!result.matched()) {
                 return result.under(member.getKey());
             }

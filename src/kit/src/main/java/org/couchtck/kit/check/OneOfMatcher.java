@@ -17,11 +17,13 @@ final class OneOfMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         List<String> misses = new ArrayList<>();
         for (Matcher alternative : alternatives) {
-            MatchResult result = alternative.match(actual);
+            MatchScope trial = scope.fork();
+            MatchResult result = alternative.match(actual, trial);
             if (result.matched()) {
+                scope.adopt(trial);
                 return result;
             }
             misses.add((result.pointer().isEmpty() ? "" : result.pointer() + ": ") + result.message());

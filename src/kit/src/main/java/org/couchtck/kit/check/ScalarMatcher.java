@@ -13,7 +13,7 @@ final class ScalarMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isPresent() && equal(expected, actual.get())) {
             return MatchResult.ok();
         }

@@ -16,7 +16,7 @@ final class SeqMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isPresent() && isSeq(actual.get())) {
             return MatchResult.ok();
         }

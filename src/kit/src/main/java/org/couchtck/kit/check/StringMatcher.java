@@ -21,7 +21,7 @@ final class StringMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isPresent() && actual.get().isTextual() && test.test(actual.get().textValue())) {
             return MatchResult.ok();
         }

@@ -19,7 +19,7 @@ final class TypeMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isPresent() && hasType(actual.get())) {
             return MatchResult.ok();
         }

@@ -17,7 +17,7 @@ final class UnorderedMatcher implements Matcher {
     }
 
     @Override
-    public MatchResult match(Optional<JsonNode> actual) {
+    public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isEmpty() || !actual.get().isArray()) {
             return MatchResult.mismatch("", "expected an array of " + elements.size() + " (any order), got "
                     + JsonShow.brief(actual));
@@ -32,7 +32,7 @@ final class UnorderedMatcher implements Matcher {
         for (int a = 0; a < n; a++) {
             boolean any = false;
             for (int m = 0; m < n; m++) {
-                fits[a][m] = elements.get(m).match(Optional.of(array.get(a))).matched();
+                fits[a][m] = elements.get(m).match(Optional.of(array.get(a)), scope.fork()).matched();
                 any |= fits[a][m];
             }
             if (!any) {
@@ -47,6 +47,16 @@ final class UnorderedMatcher implements Matcher {
                         + JsonShow.brief(array));
             }
         }
+        // Each pair fit on its own; matched again together, they keep what they bind, and
+        // two that would bind one name two ways do not fit together.
+        MatchScope together = scope.fork();
+        for (int m = 0; m < n; m++) {
+            MatchResult again = elements.get(m).match(Optional.of(array.get(owner[m])), together);
+            if (!again.matched()) {
+                return again.under(Integer.toString(owner[m]));
+            }
+        }
+        scope.adopt(together);
         return MatchResult.ok();
     }
 

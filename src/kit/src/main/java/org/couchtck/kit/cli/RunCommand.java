@@ -344,7 +344,8 @@ final class RunCommand implements Callable<Integer> {
             case NO_SOURCE -> "with no " + language + " source for a function (`couchtck functions --language "
                     + language + "` lists what to translate; --functions FILE adds it)";
             case LANGUAGE -> "about another language itself (lang: capability)";
-            case PROFILE -> "checking couchjs's own habits, in the couchjs profile only (--profile couchjs)";
+            case PROFILE -> "checking an implementation's own habits, outside the run's profile (each case's message "
+                    + "says which: --profile couchjs for couchjs's, --profile exact for CouchDB 3.5.2's bytes)";
             case VERSION -> "for other CouchDB versions' message shapes (--couchdb-version)";
             case FEATURE -> "needing a feature the target lacks (--without, or a part of the Externals API the "
                     + "endpoint has not: each case's message says which)";

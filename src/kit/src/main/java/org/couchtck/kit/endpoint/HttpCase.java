@@ -3,6 +3,7 @@ package org.couchtck.kit.endpoint;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.Level;
 
 /**
@@ -23,10 +24,13 @@ import org.couchtck.kit.cases.Level;
  * @param quiet what the case needs that no other case disturbs while it runs
  * @param cleanup requests sent after the steps whatever came of them (before the databases are deleted), to leave
  *     the server as the case found it; their replies are recorded, not judged
+ * @param profile the narrowest profile the case belongs to: {@code couchdb} (what CouchDB documents and its clients
+ *     rely on, every run) or {@code exact} (CouchDB 3.5.2's own bytes: its revision hashes, reason texts, layout)
  */
 public record HttpCase(String id, String section, Level level, String description, String spec,
         Optional<String> recording, List<String> capabilities, String note, List<String> databases,
-        List<String> names, List<HttpStep> steps, String sourceFile, Quiet quiet, List<RequestStep> cleanup) {
+        List<String> names, List<HttpStep> steps, String sourceFile, Quiet quiet, List<RequestStep> cleanup,
+        Conformance profile) {
 
     /** What a case needs that no other case disturbs while it runs. */
     public enum Quiet {
@@ -43,6 +47,14 @@ public record HttpCase(String id, String section, Level level, String descriptio
          * rest go on.
          */
         EXTERNALS
+    }
+
+    /** A case of the default profile. */
+    public HttpCase(String id, String section, Level level, String description, String spec,
+            Optional<String> recording, List<String> capabilities, String note, List<String> databases,
+            List<String> names, List<HttpStep> steps, String sourceFile, Quiet quiet, List<RequestStep> cleanup) {
+        this(id, section, level, description, spec, recording, capabilities, note, databases, names, steps,
+                sourceFile, quiet, cleanup, Conformance.COUCHDB);
     }
 
     /** A case without cleanup requests. */
@@ -76,5 +88,6 @@ public record HttpCase(String id, String section, Level level, String descriptio
         sourceFile = sourceFile == null ? "" : sourceFile;
         Objects.requireNonNull(quiet, "quiet");
         cleanup = List.copyOf(cleanup);
+        Objects.requireNonNull(profile, "profile");
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.couchtck.kit.cases.Applicability;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.wire.Direction;
@@ -66,6 +67,11 @@ public final class HttpCaseExecutor {
     public CaseResult run(HttpCase testCase) {
         Instant started = Instant.now();
         Transcript transcript = new Transcript();
+        if (settings.profile().isPresent() && !settings.profile().get().conformance().includes(testCase.profile())) {
+            return result(testCase, Verdict.NA, "in the " + testCase.profile().id() + " profile only (run with "
+                    + "--profile " + testCase.profile().id() + ")", null, transcript, started)
+                    .withNotApplicable(Applicability.Cause.PROFILE);
+        }
         if (settings.profile().isPresent()) {
             Applicability applicability = settings.profile().get().applicability(testCase.capabilities());
             if (!applicability.applicable()) {
@@ -149,7 +155,8 @@ public final class HttpCaseExecutor {
         final CaseDatabases databases;
         final CaseThreads threads;
         final Transcript transcript;
-        final Bindings bindings = new Bindings();
+        final Bindings bindings = new Bindings(settings.profile().map(p -> p.conformance()
+                .includes(Conformance.EXACT)).orElse(true));
         /** Whether any response came from the endpoint in this case. */
         boolean answered;
         /** Whether the endpoint is known to be unreachable or silent: cleanup would only cost timeouts. */
@@ -375,7 +382,7 @@ public final class HttpCaseExecutor {
             }
             try {
                 StepJudge.value("", "status", step.expect().status().get(), Optional.of(IntNode.valueOf(
-                        reply.status())), bindings, "");
+                        reply.status())), bindings, "", bindings.scope());
                 return false;
             } catch (StepFailure refused) {
                 return true;
@@ -456,7 +463,8 @@ public final class HttpCaseExecutor {
                 throw new StepFailure(label + ": no complete reply: " + reply.incomplete().get(), "a complete reply",
                         StepJudge.cut(reply.body()));
             }
-            StepJudge.reply(label, step.expect(), reply, bindings);
+            StepJudge.reply(label, step.expect(), reply, bindings).forEach((name, value) -> transcript.add(
+                    Direction.EVENT, "{{" + name + "}} = " + WireJson.write(value)));
         }
 
         private void capture(RequestStep step, String label, HttpReply reply) throws StepFailure {
@@ -527,7 +535,8 @@ public final class HttpCaseExecutor {
                 }
                 result = awaitReader(reading, sentAt.plus(within), connection);
             }
-            StepJudge.feed(label, step.expect(), head, result, bindings);
+            StepJudge.feed(label, step.expect(), head, result, bindings).forEach((name, value) -> transcript.add(
+                    Direction.EVENT, "{{" + name + "}} = " + WireJson.write(value)));
             if (!step.capture().isEmpty()) {
                 ObjectNode view = JsonNodeFactory.instance.objectNode();
                 view.set("status", IntNode.valueOf(head.status()));

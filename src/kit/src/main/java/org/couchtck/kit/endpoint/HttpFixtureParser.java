@@ -16,7 +16,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.couchtck.kit.cases.FixtureReader;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.Level;
+import org.couchtck.kit.check.Matchers;
 
 /**
  * Reads one HTTP fixture file ({@code fixtures/http/<section>.json}) into cases, checking every field as strictly as
@@ -41,7 +43,7 @@ final class HttpFixtureParser {
 
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
     private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "recording",
-            "capabilities", "note", "databases", "names", "steps", "quiet", "cleanup");
+            "capabilities", "note", "databases", "names", "steps", "quiet", "cleanup", "profile");
     /** A cleanup request is sent, not judged: it has nothing to expect or capture. */
     private static final Set<String> CLEANUP_STEP_FIELDS = Set.of("request", "after");
     private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
@@ -98,8 +100,14 @@ final class HttpFixtureParser {
         List<RequestStep> cleanup = cleanup(node, at, scope);
         requireExternals(capabilities, scope, at);
         HttpCase.Quiet quiet = quiet(node.get("quiet"), at, capabilities);
+        Conformance profile;
+        try {
+            profile = reader.optionalText(node, at, "profile").map(Conformance::parse).orElse(Conformance.COUCHDB);
+        } catch (IllegalArgumentException e) {
+            throw reader.problem(at + "/profile", e.getMessage());
+        }
         return new HttpCase(id, section, level, description, spec, recording, capabilities, note, databases, names,
-                steps, reader.file(), quiet, cleanup);
+                steps, reader.file(), quiet, cleanup, profile);
     }
 
     /** {@code quiet}: {@code true} (a quiet server), {@code "externals"} (the Externals API to itself), or false. */
@@ -244,6 +252,7 @@ final class HttpFixtureParser {
         Map<String, String> captureHeaders = captures(node, at, "captureHeaders", scope, this::captureHeaderName);
         scope.bindAll(capture.keySet());
         scope.bindAll(captureHeaders.keySet());
+        scope.bindRevisions();
         return new RequestStep(index, request, expect, capture, captureHeaders, after, poll, timeout);
     }
 
@@ -307,6 +316,7 @@ final class HttpFixtureParser {
         FeedExpectation expect = feedExpectation(node.get("expect"), at + "/expect", scope);
         Map<String, String> capture = captures(node, at, "capture", scope, this::feedPointer);
         scope.bindAll(capture.keySet());
+        scope.bindRevisions();
         return new FeedStep(index, kind, request, during, until, expect, capture);
     }
 
@@ -515,6 +525,13 @@ final class HttpFixtureParser {
     private Expected expected(JsonNode spec, String at, Scope scope) {
         reader.matcher(spec, at);
         scope.check(spec, at);
+        for (String name : Matchers.boundNames(spec)) {
+            if (scope.reserved.contains(name) || Externals.VARIABLES.contains(name)) {
+                throw reader.problem(at, "the expectation binds '" + name + "', which names a database of the case "
+                        + "or a variable of the Externals API; bind another name");
+            }
+            scope.revisions.add(name);
+        }
         return Expected.of(spec);
     }
 
@@ -610,6 +627,8 @@ final class HttpFixtureParser {
         final Set<String> used = new LinkedHashSet<>();
         /** The stand-ins ({@code to}) the case sends requests to. */
         final Set<Recipient> recipients = new LinkedHashSet<>();
+        /** The names the current step's expectations bind to revisions, bound for the steps after it. */
+        final Set<String> revisions = new LinkedHashSet<>();
 
         Scope(Set<String> reserved) {
             this.reserved = Set.copyOf(reserved);
@@ -619,6 +638,12 @@ final class HttpFixtureParser {
 
         void bindAll(Set<String> names) {
             bound.addAll(names);
+        }
+
+        /** Binds what the step's {@code $rev}s bind, for the steps after it. */
+        void bindRevisions() {
+            bound.addAll(revisions);
+            revisions.clear();
         }
 
         /** Every variable in {@code text} is a name, bound here. */

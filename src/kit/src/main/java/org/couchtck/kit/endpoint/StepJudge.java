@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.couchtck.kit.check.MatchResult;
+import org.couchtck.kit.check.MatchScope;
 import org.couchtck.kit.check.Matcher;
 import org.couchtck.kit.check.MatcherSyntaxException;
 import org.couchtck.kit.wire.MalformedLineException;
@@ -25,22 +26,36 @@ final class StepJudge {
     private StepJudge() {
     }
 
-    /** Checks a request step's reply: status, headers, body as JSON, body as text, in that order. */
-    static void reply(String step, ReplyExpectation expect, HttpReply reply, Bindings bindings) throws StepFailure {
-        head(step, expect.status(), expect.headers(), reply.status(), reply.headers(), bindings, "");
+    /**
+     * Checks a request step's reply: status, headers, body as JSON, body as text, in that order; once all hold, the
+     * revisions they bound ({@code $rev} with {@code as}) are bound in {@code bindings} too.
+     *
+     * @return the names bound, with their values
+     */
+    static Map<String, JsonNode> reply(String step, ReplyExpectation expect, HttpReply reply, Bindings bindings)
+            throws StepFailure {
+        MatchScope scope = bindings.scope();
+        head(step, expect.status(), expect.headers(), reply.status(), reply.headers(), bindings, "", scope);
         if (expect.body().isPresent()) {
-            value(step, "body", expect.body().get(), json(step, reply.body()), bindings, "");
+            value(step, "body", expect.body().get(), json(step, reply.body()), bindings, "", scope);
         }
         if (expect.bodyText().isPresent()) {
             value(step, "body text", expect.bodyText().get(), Optional.of(TextNode.valueOf(reply.body())), bindings,
-                    "");
+                    "", scope);
         }
+        return bindings.commit(scope);
     }
 
-    /** Checks what a feed delivered, in the order of {@link FeedExpectation}'s parts. */
-    static void feed(String step, FeedExpectation expect, ResponseHead head, FeedResult result, Bindings bindings)
-            throws StepFailure {
-        head(step, expect.status(), expect.headers(), head.status(), head.headers(), bindings, "");
+    /**
+     * Checks what a feed delivered, in the order of {@link FeedExpectation}'s parts; once all hold, the revisions they
+     * bound are bound in {@code bindings} too.
+     *
+     * @return the names bound, with their values
+     */
+    static Map<String, JsonNode> feed(String step, FeedExpectation expect, ResponseHead head, FeedResult result,
+            Bindings bindings) throws StepFailure {
+        MatchScope scope = bindings.scope();
+        head(step, expect.status(), expect.headers(), head.status(), head.headers(), bindings, "", scope);
         String context = " (" + result.stopped() + ")";
         if (result.problem().isPresent()) {
             throw new StepFailure(step + ": " + result.problem().get(), "a feed of well-formed lines",
@@ -52,11 +67,12 @@ final class StepJudge {
                         ? "has no results array" : "did not end as one JSON document") + context,
                         expect.events().get().template().toString(), cut(result.bodyText()));
             }
-            value(step, "events", expect.events().get(), Optional.of(result.events().get()), bindings, context);
+            value(step, "events", expect.events().get(), Optional.of(result.events().get()), bindings, context,
+                    scope);
         }
         if (expect.heartbeats().isPresent()) {
             value(step, "heartbeats", expect.heartbeats().get(), Optional.of(IntNode.valueOf(result.heartbeats())),
-                    bindings, context);
+                    bindings, context, scope);
         }
         if (expect.ended().isPresent() && expect.ended().get() != result.ended()) {
             throw new StepFailure(step + ": ended: expected " + (expect.ended().get() == FeedEnd.SERVER
@@ -64,34 +80,38 @@ final class StepJudge {
                     + ", but " + result.stopped(), expect.ended().get().id(), result.ended().id());
         }
         if (expect.lastSeq().isPresent()) {
-            value(step, "lastSeq", expect.lastSeq().get(), result.lastSeq(), bindings, context);
+            value(step, "lastSeq", expect.lastSeq().get(), result.lastSeq(), bindings, context, scope);
         }
         if (expect.lastLine().isPresent()) {
-            value(step, "lastLine", expect.lastLine().get(), result.lastLine(), bindings, context);
+            value(step, "lastLine", expect.lastLine().get(), result.lastLine(), bindings, context, scope);
         }
         if (expect.body().isPresent()) {
-            value(step, "body", expect.body().get(), result.body(), bindings, context);
+            value(step, "body", expect.body().get(), result.body(), bindings, context, scope);
         }
         if (expect.bodyText().isPresent()) {
             value(step, "body text", expect.bodyText().get(), Optional.of(TextNode.valueOf(result.bodyText())),
-                    bindings, context);
+                    bindings, context, scope);
         }
         if (expect.broken().isPresent()) {
-            value(step, "broken", expect.broken().get(), result.broken().map(TextNode::valueOf), bindings, context);
+            value(step, "broken", expect.broken().get(), result.broken().map(TextNode::valueOf), bindings, context,
+                    scope);
         }
+        Map<String, JsonNode> bound = bindings.commit(scope);
         if (!expect.anyOf().isEmpty()) {
-            anyOf(step, expect.anyOf(), head, result, bindings);
+            Map<String, JsonNode> all = new java.util.LinkedHashMap<>(bound);
+            all.putAll(anyOf(step, expect.anyOf(), head, result, bindings));
+            return all;
         }
+        return bound;
     }
 
     /** At least one of {@code alternatives} holds; else a failure that says why each did not. */
-    private static void anyOf(String step, List<FeedExpectation> alternatives, ResponseHead head, FeedResult result,
-            Bindings bindings) throws StepFailure {
+    private static Map<String, JsonNode> anyOf(String step, List<FeedExpectation> alternatives, ResponseHead head,
+            FeedResult result, Bindings bindings) throws StepFailure {
         List<String> why = new ArrayList<>();
         for (int i = 0; i < alternatives.size(); i++) {
             try {
-                feed(step, alternatives.get(i), head, result, bindings);
-                return;
+                return feed(step, alternatives.get(i), head, result, bindings);
             } catch (StepFailure failure) {
                 String message = failure.getMessage();
                 why.add("(" + (i + 1) + ") " + (message.startsWith(step + ": ")
@@ -103,19 +123,19 @@ final class StepJudge {
     }
 
     private static void head(String step, Optional<Expected> status, Map<String, Expected> headers, int actualStatus,
-            HttpHeaders actualHeaders, Bindings bindings, String context) throws StepFailure {
+            HttpHeaders actualHeaders, Bindings bindings, String context, MatchScope scope) throws StepFailure {
         if (status.isPresent()) {
-            value(step, "status", status.get(), Optional.of(IntNode.valueOf(actualStatus)), bindings, context);
+            value(step, "status", status.get(), Optional.of(IntNode.valueOf(actualStatus)), bindings, context, scope);
         }
         for (Map.Entry<String, Expected> header : headers.entrySet()) {
             value(step, "header " + header.getKey(), header.getValue(),
-                    actualHeaders.firstValue(header.getKey()).map(TextNode::valueOf), bindings, context);
+                    actualHeaders.firstValue(header.getKey()).map(TextNode::valueOf), bindings, context, scope);
         }
     }
 
     /** Checks one value; an absent {@code actual} is a missing header, last_seq or body. */
     static void value(String step, String part, Expected expected, Optional<JsonNode> actual, Bindings bindings,
-            String context) throws StepFailure {
+            String context, MatchScope scope) throws StepFailure {
         Matcher matcher;
         try {
             matcher = expected.resolve(bindings);
@@ -123,7 +143,7 @@ final class StepJudge {
             throw new StepFailure(step + ": " + part + ": the expectation cannot take the values captured before ("
                     + e.getMessage() + ")", expected.template().toString(), bindings.asMap().toString());
         }
-        MatchResult result = matcher.match(actual);
+        MatchResult result = matcher.match(actual, scope);
         if (result.matched()) {
             return;
         }

@@ -75,7 +75,7 @@ public final class GeneratedSuiteRunner implements AutoCloseable {
         ReduceLines referenceReduces = ReduceLines.fromPack(profile.functions(), "javascript", shape).orElseThrow();
         this.sessions = FunctionRenderer.forLanguage(profile.language()).flatMap(renderer -> reduces.map(
                 targetReduces -> new SessionGenerator(renderer, new JavaScriptRenderer(), targetReduces,
-                        referenceReduces, shape, profile.conformance() == Conformance.COUCHJS)));
+                        referenceReduces, shape, profile.conformance().includes(Conformance.COUCHJS))));
     }
 
     /** Runs the generated case {@code testCase}. Never throws for target misbehaviour. */

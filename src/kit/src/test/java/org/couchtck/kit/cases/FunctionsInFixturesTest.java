@@ -171,7 +171,7 @@ class FunctionsInFixturesTest {
         FixtureException e = loadError(oneCase("\"profile\":\"strict\",", "[{\"reset\":true}]"));
 
         assertThat(e.pointer()).isEqualTo("/cases/0/profile");
-        assertThat(e.getMessage()).endsWith("unknown profile 'strict' (expected one of [couchdb, couchjs])");
+        assertThat(e.getMessage()).endsWith("unknown profile 'strict' (expected one of [couchdb, couchjs, exact])");
         assertThat(loadError(oneCase("\"profile\":true,", "[{\"reset\":true}]")).pointer())
                 .isEqualTo("/cases/0/profile");
     }
@@ -218,16 +218,20 @@ class FunctionsInFixturesTest {
         assertThat(Conformance.COUCHDB.includes(Conformance.COUCHJS)).isFalse();
         assertThat(Conformance.COUCHJS.includes(Conformance.COUCHDB)).isTrue();
         assertThat(Conformance.COUCHJS.includes(Conformance.COUCHJS)).isTrue();
+        assertThat(Conformance.COUCHJS.includes(Conformance.EXACT)).isFalse();
+        assertThat(Conformance.EXACT.includes(Conformance.COUCHJS)).isTrue();
     }
 
     @Test
     void should_parse_profile_names_and_refuse_others() {
         assertThat(Conformance.parse("couchdb")).isEqualTo(Conformance.COUCHDB);
         assertThat(Conformance.parse(" CouchJS ")).isEqualTo(Conformance.COUCHJS);
-        assertThat(List.of(Conformance.values())).extracting(Conformance::id).containsExactly("couchdb", "couchjs");
+        assertThat(Conformance.parse("exact")).isEqualTo(Conformance.EXACT);
+        assertThat(List.of(Conformance.values())).extracting(Conformance::id)
+                .containsExactly("couchdb", "couchjs", "exact");
         assertThatThrownBy(() -> Conformance.parse("nonsense"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown profile 'nonsense' (expected one of [couchdb, couchjs])");
+                .hasMessage("unknown profile 'nonsense' (expected one of [couchdb, couchjs, exact])");
     }
 
     @Test

@@ -155,7 +155,8 @@ class TargetOptionsTest {
                 .contains("NA: 2 cases in all:\n")
                 .contains("\n  1 with no klingon source for a function (`couchtck functions --language klingon` lists "
                         + "what to translate; --functions FILE adds it)\n")
-                .contains("\n  1 checking couchjs's own habits, in the couchjs profile only (--profile couchjs)\n")
+                .contains("\n  1 checking an implementation's own habits, outside the run's profile (each case's message "
+                        + "says which: --profile couchjs for couchjs's, --profile exact for CouchDB 3.5.2's bytes)\n")
                 .doesNotContain("about another language itself");
     }
 

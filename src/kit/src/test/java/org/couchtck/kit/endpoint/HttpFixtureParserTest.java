@@ -343,4 +343,39 @@ class HttpFixtureParserTest {
         // then
         assertThat(loaded).singleElement().satisfies(l -> assertThat(l.testCase().steps()).hasSize(2));
     }
+
+    @Test
+    void aRevisionAnExpectationBindsIsBoundForTheStepsAfterIt() {
+        // given
+        String text = fixture("t", """
+                [{"id": "http.t.ok", "level": "MUST", "description": "d", "profile": "exact",
+                  "steps": [{"request": {"method": "PUT", "path": "/{{db}}/a", "body": {}},
+                             "expect": {"body": {"rev": {"$rev": {"gen": 1, "as": "ra"}}}}},
+                            {"request": {"method": "DELETE", "path": "/{{db}}/a?rev={{ra}}"}}]}]
+                """);
+
+        // when
+        var loaded = new HttpFixtureParser(FILE).parse(text);
+
+        // then
+        assertThat(loaded).singleElement().satisfies(l -> {
+            assertThat(l.testCase().steps()).hasSize(2);
+            assertThat(l.testCase().profile()).isEqualTo(org.couchtck.kit.cases.Conformance.EXACT);
+        });
+    }
+
+    @Test
+    void aRevisionAnExpectationBindsIsNotBoundForItsOwnRequest() {
+        FixtureException e = problemWith("\"steps\":[{\"request\":{\"method\":\"DELETE\",\"path\":\"/{{db}}/a?rev="
+                + "{{ra}}\"},\"expect\":{\"body\":{\"rev\":{\"$rev\":{\"as\":\"ra\"}}}}}]");
+
+        assertThat(e.getMessage()).contains("/steps/0/request/path").contains("{{ra}} is not bound here");
+    }
+
+    @Test
+    void anUnknownProfileIsRefused() {
+        FixtureException e = problemWith("\"profile\":\"strict\",\"steps\":[{\"request\":{\"path\":\"/\"}}]");
+
+        assertThat(e.getMessage()).contains("/profile").contains("unknown profile 'strict'");
+    }
 }

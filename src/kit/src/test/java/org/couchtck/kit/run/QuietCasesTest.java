@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.couchtck.kit.cases.Conformance;
 import org.couchtck.kit.cases.Suite;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.check.CaseResult;
@@ -24,7 +25,9 @@ class QuietCasesTest {
     void should_start_a_quiet_case_after_every_other_corpus_case_ended() {
         // given: the quiet /_db_updates timeout cases among cases that write to the server
         RunConfiguration d = RunConfiguration.defaults();
-        RunConfiguration config = new RunConfiguration(Optional.empty(), d.profile(), d.timeout(), Optional.empty(),
+        // the reference is held to the exact profile: every case applies
+        RunConfiguration config = new RunConfiguration(Optional.empty(), d.profile().withConformance(
+                Conformance.EXACT), d.timeout(), Optional.empty(),
                 new CaseSelection(List.of("http.db_updates.*-timeout", "http.databases.*", "http.bulk_docs.*"),
                         List.of(), Set.of()), Optional.empty(), d.startTimeout(), EnumSet.of(Suite.HTTP),
                 Optional.empty(), Optional.empty());
@@ -51,7 +54,9 @@ class QuietCasesTest {
     void should_start_a_case_that_needs_the_externals_api_alone_after_the_other_externals_cases_while_the_rest_run() {
         // given: the daemons cases (six of them need the Externals API to themselves) among cases of other sections
         RunConfiguration d = RunConfiguration.defaults();
-        RunConfiguration config = new RunConfiguration(Optional.empty(), d.profile(), d.timeout(), Optional.empty(),
+        // the reference is held to the exact profile: every case applies
+        RunConfiguration config = new RunConfiguration(Optional.empty(), d.profile().withConformance(
+                Conformance.EXACT), d.timeout(), Optional.empty(),
                 new CaseSelection(List.of("http.daemons.*", "http.changes.*"), List.of(), Set.of()),
                 Optional.empty(), d.startTimeout(), EnumSet.of(Suite.HTTP), Optional.empty(), Optional.empty());
         Set<String> alone = Set.of("http.daemons.restarted-after-death", "http.daemons.restart-on-registered-key",
