@@ -18,8 +18,9 @@ final class ArrayMatcher implements Matcher {
     @Override
     public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isEmpty() || !actual.get().isArray()) {
-            return MatchResult.mismatch("", "expected an array of " + elements.size() + ", got "
-                    + JsonShow.brief(actual));
+            String message = "expected an array of " + elements.size() + ", got " + JsonShow.brief(actual);
+            return actual.isPresent() && actual.get().isValueNode() ? MatchResult.shapeMismatch("", message)
+                    : MatchResult.mismatch("", message);
         }
         JsonNode array = actual.get();
         if (array.size() != elements.size()) {

@@ -31,7 +31,9 @@ final class ObjectMatcher implements Matcher {
     @Override
     public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isEmpty() || !actual.get().isObject()) {
-            return MatchResult.mismatch("", "expected an object, got " + JsonShow.brief(actual));
+            String message = "expected an object, got " + JsonShow.brief(actual);
+            return actual.isPresent() && actual.get().isValueNode() ? MatchResult.shapeMismatch("", message)
+                    : MatchResult.mismatch("", message);
         }
         JsonNode object = actual.get();
         for (Map.Entry<String, Matcher> member : members.entrySet()) {

@@ -19,8 +19,9 @@ final class UnorderedMatcher implements Matcher {
     @Override
     public MatchResult match(Optional<JsonNode> actual, MatchScope scope) {
         if (actual.isEmpty() || !actual.get().isArray()) {
-            return MatchResult.mismatch("", "expected an array of " + elements.size() + " (any order), got "
-                    + JsonShow.brief(actual));
+            String message = "expected an array of " + elements.size() + " (any order), got " + JsonShow.brief(actual);
+            return actual.isPresent() && actual.get().isValueNode() ? MatchResult.shapeMismatch("", message)
+                    : MatchResult.mismatch("", message);
         }
         JsonNode array = actual.get();
         int n = elements.size();

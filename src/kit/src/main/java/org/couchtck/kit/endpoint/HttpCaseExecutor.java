@@ -336,20 +336,22 @@ public final class HttpCaseExecutor {
                     failure = f;
                 }
                 long next = sentAt + poll.everyMillis();
-                boolean settled = failure != null && previous != null && FinalAnswers.isFinal(reply.status())
-                        && reply.status() == previous.status() && reply.body().equals(previous.body())
-                        && refusesStatus(step, reply);
+                boolean settled = failure != null && previous != null && reply.status() == previous.status()
+                        && reply.body().equals(previous.body())
+                        && (FinalAnswers.isFinal(reply.status()) && refusesStatus(step, reply.status())
+                                || failure.shape());
                 previous = reply;
                 boolean last = failure == null || settled || next - first > poll.withinMillis();
                 if (attempt == 1 || last) {
                     HttpTranscript.reply(transcript, reply);
                 }
                 if (settled) {
+                    String why = failure.shape() ? "its shape is not the one expected" : "it refuses the request";
                     transcript.add(Direction.EVENT, "poll: the same " + reply.status() + " at attempts " + (attempt - 1)
-                            + " and " + attempt + ", an answer that waiting does not change; no more attempts");
+                            + " and " + attempt + ", and " + why + ": waiting does not change that; no more attempts");
                     throw new StepFailure(label + ": not as expected, and the answer will not change: "
                             + reply.status() + " twice in a row, the same body (" + StepJudge.cut(reply.body()).strip()
-                            + "); " + detail(label, failure), failure.expected(), failure.actual());
+                            + "), and " + why + "; " + detail(label, failure), failure.expected(), failure.actual());
                 }
                 if (failure == null) {
                     transcript.add(Direction.EVENT, "poll: as expected at attempt " + attempt + ", "
@@ -375,14 +377,14 @@ public final class HttpCaseExecutor {
             }
         }
 
-        /** Whether the step's expected status refuses the reply's. */
-        private boolean refusesStatus(RequestStep step, HttpReply reply) {
+        /** Whether the step's expected status refuses {@code status}. */
+        private boolean refusesStatus(RequestStep step, int status) {
             if (step.expect().status().isEmpty()) {
                 return false;
             }
             try {
-                StepJudge.value("", "status", step.expect().status().get(), Optional.of(IntNode.valueOf(
-                        reply.status())), bindings, "", bindings.scope());
+                StepJudge.value("", "status", step.expect().status().get(), Optional.of(IntNode.valueOf(status)),
+                        bindings, "", bindings.scope());
                 return false;
             } catch (StepFailure refused) {
                 return true;
@@ -405,7 +407,7 @@ public final class HttpCaseExecutor {
             }
             HttpReply reply;
             try {
-                reply = recipient(to).send(call);
+                reply = to == Recipient.ENDPOINT ? judgedAsItComes(call, step) : recipient(to).send(call);
             } catch (IOException e) {
                 if (to != Recipient.ENDPOINT) {
                     throw new CaseError("the kit's " + to.id() + " did not answer " + label + ": " + e.getMessage(),
@@ -435,6 +437,15 @@ public final class HttpCaseExecutor {
             return reply;
         }
 
+        /** The endpoint's reply to {@code call}; a body after a status the step refuses is not waited for long. */
+        private HttpReply judgedAsItComes(HttpCall call, RequestStep step) throws IOException, InterruptedException {
+            Instant deadline = Instant.now().plus(call.timeout());
+            try (FeedConnection connection = target.open(call)) {
+                return WholeReply.read(connection, deadline, call.timeout(), head -> refusesStatus(step, head
+                        .status()));
+            }
+        }
+
         /** Where requests to {@code to} go: the endpoint, or the stand-in the run's externals give. */
         private StandIn recipient(Recipient to) {
             return switch (to) {
@@ -459,10 +470,6 @@ public final class HttpCaseExecutor {
         }
 
         private void judge(RequestStep step, String label, HttpReply reply) throws StepFailure {
-            if (reply.incomplete().isPresent()) {
-                throw new StepFailure(label + ": no complete reply: " + reply.incomplete().get(), "a complete reply",
-                        StepJudge.cut(reply.body()));
-            }
             StepJudge.reply(label, step.expect(), reply, bindings).forEach((name, value) -> transcript.add(
                     Direction.EVENT, "{{" + name + "}} = " + WireJson.write(value)));
         }

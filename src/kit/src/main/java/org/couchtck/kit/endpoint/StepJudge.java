@@ -27,8 +27,9 @@ final class StepJudge {
     }
 
     /**
-     * Checks a request step's reply: status, headers, body as JSON, body as text, in that order; once all hold, the
-     * revisions they bound ({@code $rev} with {@code as}) are bound in {@code bindings} too.
+     * Checks a request step's reply: status, headers, that the body came whole, body as JSON, body as text, in that
+     * order; once all hold, the revisions they bound ({@code $rev} with {@code as}) are bound in {@code bindings}
+     * too.
      *
      * @return the names bound, with their values
      */
@@ -36,6 +37,10 @@ final class StepJudge {
             throws StepFailure {
         MatchScope scope = bindings.scope();
         head(step, expect.status(), expect.headers(), reply.status(), reply.headers(), bindings, "", scope);
+        if (reply.incomplete().isPresent()) {
+            throw new StepFailure(step + ": no complete reply: " + reply.incomplete().get(), "a complete reply",
+                    cut(reply.body()));
+        }
         if (expect.body().isPresent()) {
             value(step, "body", expect.body().get(), json(step, reply.body()), bindings, "", scope);
         }
@@ -150,7 +155,7 @@ final class StepJudge {
         String what = actual.isEmpty() ? "missing, expected " + cut(matcher.spec().toString())
                 : (result.pointer().isEmpty() ? "" : "at " + result.pointer() + ": ") + result.message();
         throw new StepFailure(step + ": " + part + ": " + what + context, matcher.spec().toString(),
-                actual.map(JsonNode::toString).orElse("(missing)"));
+                actual.map(JsonNode::toString).orElse("(missing)"), result.shape());
     }
 
     /** The body as JSON for a {@code body} expectation: none when empty, a failure when it is not JSON. */

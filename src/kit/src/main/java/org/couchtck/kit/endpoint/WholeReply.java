@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** Reads a whole reply off a {@link FeedConnection}, bounded in time and size. */
 final class WholeReply {
@@ -16,11 +17,33 @@ final class WholeReply {
     private WholeReply() {
     }
 
+    /** How long the body of a reply whose head is already wrong is read: its error body comes at once. */
+    static final Duration WRONG_HEAD_BODY = Duration.ofSeconds(1);
+
     /** The reply on {@code connection}, head and body both by {@code deadline} ({@code bound} after the request). */
     static HttpReply read(FeedConnection connection, Instant deadline, Duration bound)
             throws IOException, InterruptedException {
-        ResponseHead head = connection.awaitHead(deadline).orElseThrow(() -> new NoReplyException(
-                "no response within " + bound.toMillis() + " ms"));
+        return read(connection, deadline, bound, head -> false);
+    }
+
+    /**
+     * As {@link #read(FeedConnection, Instant, Duration)}, but the body of a reply whose head {@code wrong} refuses is
+     * read for {@link #WRONG_HEAD_BODY} at most: a server that answers a wrong status and then streams on (200 to
+     * {@code heartbeat=abc}) is judged by its status, not waited for.
+     */
+    static HttpReply read(FeedConnection connection, Instant headDeadline, Duration headBound,
+            Predicate<ResponseHead> wrong) throws IOException, InterruptedException {
+        ResponseHead head = connection.awaitHead(headDeadline).orElseThrow(() -> new NoReplyException(
+                "no response within " + headBound.toMillis() + " ms"));
+        Instant deadline = headDeadline;
+        Duration bound = headBound;
+        if (wrong.test(head)) {
+            Instant soon = Instant.now().plus(WRONG_HEAD_BODY);
+            if (soon.isBefore(deadline)) {
+                deadline = soon;
+                bound = WRONG_HEAD_BODY;
+            }
+        }
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         String incomplete = null;
         while (incomplete == null) {

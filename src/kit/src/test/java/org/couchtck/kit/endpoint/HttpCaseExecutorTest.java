@@ -356,9 +356,58 @@ class HttpCaseExecutorTest {
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.message()).isEqualTo("step 0 (GET /{{db}}/_design/d/_info): not as expected, and the "
                 + "answer will not change: 400 twice in a row, the same body ({\"error\":\"bad_request\",\"reason\":"
-                + "\"no\"}); status: expected 200, got 400");
+                + "\"no\"}), and it refuses the request; status: expected 200, got 400");
         wireMock.verify(2, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
                 urlEqualTo("/" + DB + "/_design/d/_info")));
+    }
+
+    @Test
+    void aPollEndsAtTheSecondOfTwoEqualAnswersOfAnotherShape() {
+        // given: a server without index information answers a text where the index's object is due
+        wireMock.stubFor(get("/" + DB + "/_design/d/_info").willReturn(json(200,
+                "{\"name\":\"d\",\"update_seq\":\"Not implemented.\"}")));
+        String poll = """
+                {"id": "http.t.poll", "level": "MUST", "description": "the index catches up in the background",
+                 "steps": [{"request": {"path": "/{{db}}/_design/d/_info"},
+                            "expect": {"status": 200, "body": {"name": "d", "update_seq": {"seq": 5}}},
+                            "poll": {"every": 500, "within": 60000}}]}
+                """;
+
+        // when
+        CaseResult result = new HttpCaseExecutor(endpoint, settings(), new VirtualTimer()).run(httpCase(poll));
+
+        // then
+        assertThat(result.message()).startsWith("step 0 (GET /{{db}}/_design/d/_info): not as expected, and the "
+                + "answer will not change: 200 twice in a row").contains("and its shape is not the one expected; "
+                + "body: at /update_seq: expected an object, got \"Not implemented.\"");
+        wireMock.verify(2, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
+                urlEqualTo("/" + DB + "/_design/d/_info")));
+    }
+
+    @Test
+    void aWrongStatusIsTheFailureEvenWhenItsBodyNeverEnds() throws Exception {
+        // given: a server that answers 200 to heartbeat=abc and streams on, where 400 is due
+        try (RawHttpServer raw = new RawHttpServer((socket, in, out) -> {
+            RawHttpServer.head(in);
+            RawHttpServer.write(out, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n1\r\n\n\r\n");
+            RawHttpServer.SILENT.serve(socket, in, out);
+        }); HttpEndpoint streaming = HttpEndpoint.of(raw.uri(), java.time.Duration.ofSeconds(10))) {
+            String wrong = """
+                    {"id": "http.t.heartbeat", "level": "MUST", "description": "a bad heartbeat is refused",
+                     "databases": [],
+                     "steps": [{"request": {"path": "/x/_changes?feed=continuous&heartbeat=abc"},
+                                "expect": {"status": 400}}]}
+                    """;
+
+            // when
+            CaseResult result = new HttpCaseExecutor(streaming, settings()).run(httpCase(wrong));
+
+            // then
+            assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(result.message()).isEqualTo("step 0 (GET /x/_changes?feed=continuous&heartbeat=abc): status: "
+                    + "expected 400, got 200");
+        }
     }
 
     @Test
