@@ -81,8 +81,7 @@ public final class ConsoleSummary {
             out.append(paint.apply(YELLOW, OutageLines.heading(run))).append('\n');
             List<OutageLines.Entry> entries = OutageLines.entries(run);
             for (OutageLines.Entry entry : entries.subList(0, Math.min(MAX_LISTED, entries.size()))) {
-                out.append("  ").append(entry.cause().isEmpty() ? "(no cause found)" : SafeText.oneLine(
-                        entry.cause(), 120)).append(": ").append(entry.what()).append(" (").append(entry.numbered())
+                out.append("  ").append(SafeText.oneLine(entry.who(), 200)).append(": ").append(entry.what()).append(" (").append(entry.numbered())
                         .append(")").append(entry.detail().isEmpty() ? "" : "; " + SafeText.oneLine(entry.detail(),
                                 MAX_MESSAGE)).append('\n');
             }

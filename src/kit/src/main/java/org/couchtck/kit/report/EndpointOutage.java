@@ -12,18 +12,25 @@ import java.util.Objects;
  * @param what what happened: "exited with status 1", "stopped answering (...)"
  * @param lastWords the last lines the endpoint wrote to standard error before it ended (a launched one); else empty
  * @param inFlight the requests it had been sent and had not answered, each as "case id: METHOD path"
- * @param cause the case whose request made it go away (it did so again when it ran alone), or empty when none did
- * @param finding how the cause was found, or why none was: "it went away again when this case ran alone", ...
+ * @param causes the cases that made it go away: one when it is known which (it went away again while that case ran
+ *     alone, or that one was the only such case in flight), several when more than one case that made it go away
+ *     alone was in flight, none when no case was found to
+ * @param finding how the causes were found, or why none was
  */
 public record EndpointOutage(int number, Instant at, String what, String lastWords, List<String> inFlight,
-        String cause, String finding) {
+        List<String> causes, String finding) {
 
     public EndpointOutage {
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(what, "what");
         lastWords = lastWords == null ? "" : lastWords;
         inFlight = List.copyOf(inFlight);
-        cause = cause == null ? "" : cause;
+        causes = List.copyOf(causes);
         finding = finding == null ? "" : finding;
+    }
+
+    /** The case that made it go away, when it is known which; else empty. */
+    public String cause() {
+        return causes.size() == 1 ? causes.get(0) : "";
     }
 }

@@ -111,11 +111,15 @@ public final class HtmlReportWriter {
                 .append("<th>Detail</th></tr></thead><tbody>\n");
         for (OutageLines.Entry entry : OutageLines.entries(run)) {
             html.append("<tr><td class=\"id\">");
-            if (entry.cause().isEmpty()) {
+            if (entry.causes().isEmpty()) {
                 html.append("<span class=\"muted\">no cause found</span>");
             } else {
-                html.append("<a href=\"#").append(Html.anchor("case", entry.cause())).append("\"><code>")
-                        .append(Html.escape(entry.cause())).append("</code></a>");
+                html.append(entry.causes().size() > 1 ? "one of " : "");
+                for (int i = 0; i < entry.causes().size(); i++) {
+                    String cause = entry.causes().get(i);
+                    html.append(i > 0 ? ", " : "").append("<a href=\"#").append(Html.anchor("case", cause))
+                            .append("\"><code>").append(Html.escape(cause)).append("</code></a>");
+                }
             }
             html.append("</td><td>").append(Html.escape(entry.what())).append("</td><td>")
                     .append(Html.escape(entry.numbered())).append("</td><td>")

@@ -54,7 +54,8 @@ public final class MarkdownSummaryWriter {
                 .append(MarkdownText.inline(OutageLines.heading(run), 300)).append("\n\n");
         List<OutageLines.Entry> entries = OutageLines.entries(run);
         for (OutageLines.Entry entry : entries.subList(0, Math.min(MAX_LISTED, entries.size()))) {
-            md.append("- ").append(entry.cause().isEmpty() ? "no cause found" : MarkdownText.code(entry.cause()))
+            md.append("- ").append(entry.causes().size() == 1 ? MarkdownText.code(entry.causes().get(0))
+                    : MarkdownText.inline(entry.who(), 200))
                     .append(" — ").append(MarkdownText.inline(entry.what() + " (" + entry.numbered() + ")"
                             + (entry.detail().isEmpty() ? "" : "; " + entry.detail()), MAX_REASON)).append('\n');
         }

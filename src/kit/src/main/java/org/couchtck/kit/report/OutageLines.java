@@ -2,60 +2,93 @@ package org.couchtck.kit.report;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The outages of a run's endpoint as the reports list them: a heading, then one entry per case that caused outages
- * (its outages' numbers, what happened, the endpoint's last words), then one per outage no case was found to cause.
- * The console, summary.md and report.html each render these entries their own way.
+ * (its outages' numbers, what happened, the endpoint's last words), then one per group of outages that came while
+ * several such cases were in flight at once, then one per outage no case was found to cause. The console, summary.md
+ * and report.html each render these entries their own way.
  */
 final class OutageLines {
 
-    /** One entry: the case that caused the outages (empty for an outage without one), what, and the detail. */
-    record Entry(String cause, List<Integer> numbers, String what, String detail) {
+    /**
+     * One entry.
+     *
+     * @param causes the case that caused the outages, or the cases one of which did; empty when none was found
+     * @param numbers the outages
+     * @param what what happened at the last of them
+     * @param detail the endpoint's last words, or how the cause was sought
+     */
+    record Entry(List<String> causes, List<Integer> numbers, String what, String detail) {
 
         /** "outage 3" or "outages 3, 9, 16". */
         String numbered() {
             return (numbers.size() == 1 ? "outage " : "outages ") + numbers.stream().map(String::valueOf)
                     .collect(Collectors.joining(", "));
         }
+
+        /** The case, "one of a, b", or "no cause found". */
+        String who() {
+            return causes.isEmpty() ? "no cause found" : causes.size() == 1 ? causes.get(0)
+                    : "one of " + String.join(", ", causes);
+        }
     }
 
     private OutageLines() {}
 
-    /** "The endpoint went away 42 times: 27 cases caused it (each FAILs), 1 outage has no cause found." */
+    /**
+     * "The endpoint went away 47 times: 29 cases caused it (each FAILs); 18 outages came while several of them were in
+     * flight at once; the cases it disturbed ran again once it was back."
+     */
     static String heading(RunResult run) {
-        List<Entry> entries = entries(run);
-        long causes = entries.stream().filter(e -> !e.cause().isEmpty()).count();
-        long uncaused = entries.stream().filter(e -> e.cause().isEmpty()).count();
+        Set<String> causes = new LinkedHashSet<>();
+        long shared = 0;
+        long uncaused = 0;
+        for (EndpointOutage outage : run.outages()) {
+            causes.addAll(outage.causes());
+            shared += outage.causes().size() > 1 ? 1 : 0;
+            uncaused += outage.causes().isEmpty() ? 1 : 0;
+        }
         int outages = run.outages().size();
         return "The endpoint went away " + (outages == 1 ? "once" : outages + " times") + ": "
-                + (causes == 1 ? "1 case caused it" : causes + " cases caused it") + (causes > 0 ? " (each FAILs)" : "")
-                + (uncaused == 0 ? "" : ", " + (uncaused == 1 ? "1 outage has" : uncaused + " outages have")
-                        + " no cause found")
+                + (causes.size() == 1 ? "1 case caused it" : causes.size() + " cases caused it")
+                + (causes.isEmpty() ? "" : " (each FAILs)")
+                + (shared == 0 ? "" : "; " + count(shared) + " while several of them were in flight at once")
+                + (uncaused == 0 ? "" : "; " + count(uncaused) + " without a cause found")
                 + "; the cases it disturbed ran again once it was back.";
     }
 
-    /** The entries, causes first in the order of their first outage. */
+    private static String count(long outages) {
+        return outages == 1 ? "1 outage came" : outages + " outages came";
+    }
+
+    /** The entries: single causes in the order of their first outage, then groups, then outages without a cause. */
     static List<Entry> entries(RunResult run) {
-        Map<String, List<EndpointOutage>> byCause = new LinkedHashMap<>();
+        Map<List<String>, List<EndpointOutage>> byCauses = new LinkedHashMap<>();
         List<Entry> uncaused = new ArrayList<>();
         for (EndpointOutage outage : run.outages()) {
-            if (outage.cause().isEmpty()) {
-                uncaused.add(new Entry("", List.of(outage.number()), outage.what(), outage.finding()
+            if (outage.causes().isEmpty()) {
+                uncaused.add(new Entry(List.of(), List.of(outage.number()), outage.what(), outage.finding()
                         + (outage.inFlight().isEmpty() ? "" : "; in flight: " + String.join(", ", outage.inFlight()))));
             } else {
-                byCause.computeIfAbsent(outage.cause(), cause -> new ArrayList<>()).add(outage);
+                byCauses.computeIfAbsent(outage.causes(), causes -> new ArrayList<>()).add(outage);
             }
         }
-        List<Entry> entries = new ArrayList<>();
-        byCause.forEach((cause, outages) -> {
+        List<Entry> single = new ArrayList<>();
+        List<Entry> several = new ArrayList<>();
+        byCauses.forEach((causes, outages) -> {
             EndpointOutage last = outages.get(outages.size() - 1);
-            entries.add(new Entry(cause, outages.stream().map(EndpointOutage::number).toList(), last.what(),
-                    lastWords(outages)));
+            Entry entry = new Entry(causes, outages.stream().map(EndpointOutage::number).toList(), last.what(),
+                    causes.size() == 1 ? lastWords(outages) : last.finding());
+            (causes.size() == 1 ? single : several).add(entry);
         });
+        List<Entry> entries = new ArrayList<>(single);
+        entries.addAll(several);
         entries.addAll(uncaused);
         return entries;
     }

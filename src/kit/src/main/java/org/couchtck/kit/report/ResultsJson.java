@@ -130,7 +130,8 @@ public final class ResultsJson {
                 node.put("lastWords", outage.lastWords());
                 ArrayNode inFlight = node.putArray("inFlight");
                 outage.inFlight().forEach(inFlight::add);
-                node.put("cause", outage.cause());
+                ArrayNode causes = node.putArray("causes");
+                outage.causes().forEach(causes::add);
                 node.put("finding", outage.finding());
             }
         }
@@ -231,22 +232,26 @@ public final class ResultsJson {
                 if (number == null || !number.isInt()) {
                     throw new ResultsFormatException(path + ".number: expected an integer");
                 }
-                JsonNode inFlight = outage.get("inFlight");
-                if (inFlight == null || !inFlight.isArray()) {
-                    throw new ResultsFormatException(path + ".inFlight: expected an array");
-                }
-                List<String> requests = new ArrayList<>();
-                for (int j = 0; j < inFlight.size(); j++) {
-                    if (!inFlight.get(j).isTextual()) {
-                        throw new ResultsFormatException(path + ".inFlight[" + j + "]: expected a string");
-                    }
-                    requests.add(inFlight.get(j).textValue());
-                }
                 outages.add(new EndpointOutage(number.asInt(), instant(outage.get("at"), path + ".at"),
-                        text(outage, "what", path), text(outage, "lastWords", path), requests,
-                        text(outage, "cause", path), text(outage, "finding", path)));
+                        text(outage, "what", path), text(outage, "lastWords", path),
+                        strings(outage.get("inFlight"), path + ".inFlight"),
+                        strings(outage.get("causes"), path + ".causes"), text(outage, "finding", path)));
             }
             return outages;
+        }
+
+        private static List<String> strings(JsonNode node, String path) {
+            if (node == null || !node.isArray()) {
+                throw new ResultsFormatException(path + ": expected an array");
+            }
+            List<String> strings = new ArrayList<>();
+            for (int j = 0; j < node.size(); j++) {
+                if (!node.get(j).isTextual()) {
+                    throw new ResultsFormatException(path + "[" + j + "]: expected a string");
+                }
+                strings.add(node.get(j).textValue());
+            }
+            return strings;
         }
 
         private CaseResult caseResult(JsonNode node, String path) {

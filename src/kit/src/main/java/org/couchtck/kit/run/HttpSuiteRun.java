@@ -352,30 +352,30 @@ final class HttpSuiteRun implements AutoCloseable {
         for (Outage outage : all) {
             Optional<String> alone = attempts.causeOf(outage.number());
             List<String> traced = outage.suspects().stream().filter(causedAlone::containsKey).toList();
-            String cause;
+            List<String> causes;
             String finding;
             if (alone.isPresent()) {
-                cause = alone.get();
+                causes = List.of(alone.get());
                 finding = "it went away again while this case ran alone";
             } else if (traced.size() == 1) {
-                cause = traced.get(0);
+                causes = traced;
                 finding = "of the cases with a request in flight, this one made it go away alone (outage "
-                        + causedAlone.get(cause) + ")";
+                        + causedAlone.get(traced.get(0)) + ")";
             } else if (!traced.isEmpty()) {
-                cause = "";
-                finding = "more than one case in flight made it go away alone: " + String.join(", ", traced);
+                causes = traced;
+                finding = "one of these, in flight together, each made it go away alone";
             } else if (outage.suspects().isEmpty()) {
-                cause = "";
+                causes = List.of();
                 finding = "no case had a request in flight";
             } else {
-                cause = "";
+                causes = List.of();
                 finding = "the cases in flight ran again without an outage: " + String.join(", ",
                         outage.suspects());
             }
             List<String> inFlight = outage.inFlight().stream().map(request -> request.owner().orElse("(the kit)")
                     + ": " + request.request()).toList();
             found.add(new EndpointOutage(outage.number(), outage.at(), outage.what(), outage.lastStderrLines(20),
-                    inFlight, cause, finding));
+                    inFlight, causes, finding));
         }
         return found;
     }

@@ -96,22 +96,29 @@ class ConsoleSummaryTest {
         RunResult run = aRun().with(aCase("http.changes.filter-x").verdict(Verdict.FAIL).message("crashed it"))
                 .outage(new EndpointOutage(1, TestRuns.STARTED, "exited with status 1", "Error: boom\n  at x",
                         List.of("http.changes.filter-x: GET /db/_changes?filter=x", "http.a.b: PUT /db2"),
-                        "http.changes.filter-x", "of the cases with a request in flight, this one made it go away "
-                                + "alone (outage 2)"))
+                        List.of("http.changes.filter-x"), "of the cases with a request in flight, this one made it "
+                                + "go away alone (outage 2)"))
                 .outage(new EndpointOutage(2, TestRuns.STARTED, "exited with status 1", "Error: boom", List.of(
-                        "http.changes.filter-x: GET /db/_changes?filter=x"), "http.changes.filter-x",
+                        "http.changes.filter-x: GET /db/_changes?filter=x"), List.of("http.changes.filter-x"),
                         "it went away again while this case ran alone"))
-                .outage(new EndpointOutage(3, TestRuns.STARTED, "stopped answering (GET / no response)", "",
-                        List.of("http.c.d: GET /db/x"), "", "the cases in flight ran again without an outage: "
-                                + "http.c.d"))
+                .outage(new EndpointOutage(3, TestRuns.STARTED, "exited with status 1", "", List.of(
+                        "http.changes.filter-x: GET /db/a", "http.changes.filter-y: GET /db/b"),
+                        List.of("http.changes.filter-x", "http.changes.filter-y"), "one of these, in flight "
+                                + "together, each made it go away alone"))
+                .outage(new EndpointOutage(4, TestRuns.STARTED, "stopped answering (GET / no response)", "",
+                        List.of("http.c.d: GET /db/x"), List.of(), "the cases in flight ran again without an "
+                                + "outage: http.c.d"))
                 .build();
 
         String text = ConsoleSummary.render(run, FILES, false);
 
-        assertThat(text).contains("The endpoint went away 3 times: 1 case caused it (each FAILs), 1 outage has no "
-                + "cause found; the cases it disturbed ran again once it was back.\n"
+        assertThat(text).contains("The endpoint went away 4 times: 2 cases caused it (each FAILs); 1 outage came "
+                + "while several of them were in flight at once; 1 outage came without a cause found; the cases it "
+                + "disturbed ran again once it was back.\n"
                 + "  http.changes.filter-x: exited with status 1 (outages 1, 2); its standard error ended: Error: boom\n"
-                + "  (no cause found): stopped answering (GET / no response) (outage 3); the cases in flight ran again "
+                + "  one of http.changes.filter-x, http.changes.filter-y: exited with status 1 (outage 3); one of "
+                + "these, in flight together, each made it go away alone\n"
+                + "  no cause found: stopped answering (GET / no response) (outage 4); the cases in flight ran again "
                 + "without an outage: http.c.d; in flight: http.c.d: GET /db/x\n");
     }
 }

@@ -50,9 +50,9 @@ final class TestRuns {
     static RunResult withOutages() {
         return aRun().with(aCase("http.changes.filter-x").verdict(Verdict.FAIL).message("crashed it"))
                 .outage(new EndpointOutage(1, STARTED, "exited with status 1", "Error: boom <&>", List.of(
-                        "http.changes.filter-x: GET /db/_changes?filter=x"), "http.changes.filter-x",
+                        "http.changes.filter-x: GET /db/_changes?filter=x"), List.of("http.changes.filter-x"),
                         "it went away again while this case ran alone"))
-                .outage(new EndpointOutage(2, STARTED.plusSeconds(1), "stopped answering", "", List.of(), "",
+                .outage(new EndpointOutage(2, STARTED.plusSeconds(1), "stopped answering", "", List.of(), List.of(),
                         "no case had a request in flight"))
                 .build();
     }
