@@ -75,7 +75,11 @@ final class GeneratedCaseRunner {
         try {
             report = new PropertyRunner(budget, attempts).run(testCase.id(), property, seed);
         } catch (EndpointUnavailable e) {
-            return result(testCase, Verdict.ERROR, e.getMessage(), null, List.of(), started);
+            Transcript said = new Transcript();
+            said.add(Direction.EVENT, e.getMessage());
+            List<TranscriptEntry> transcript = new ArrayList<>(e.transcript());
+            transcript.addAll(said.entries());
+            return result(testCase, Verdict.ERROR, e.getMessage(), null, transcript, started);
         }
         Transcript summary = new Transcript();
         summary.add(Direction.EVENT, "seed " + seed + ": " + report.examples() + " " + wording.examples());

@@ -104,7 +104,8 @@ final class ProxyTransparencyProperty implements Property<List<ProxyExchange>> {
         try {
             reply = target.send(call);
         } catch (EndpointUnreachableException e) {
-            throw new EndpointUnavailable("the endpoint " + target.baseUri() + " is unreachable: " + e.getMessage());
+            throw new EndpointUnavailable("the endpoint " + target.baseUri() + " is unreachable: " + e.getMessage(),
+                    transcript);
         } catch (IOException e) {
             transcript.add(Direction.EVENT, "no reply: " + e.getMessage());
             return Optional.of(new Mismatch("no reply: " + e.getMessage(), "a reply", "(no reply)"));

@@ -72,7 +72,7 @@ final class ViewDatabase implements AutoCloseable {
         Answer answer = send("PUT", "/" + name, Optional.empty());
         if (answer.status() != 201 && answer.status() != 202) {
             throw new EndpointUnavailable("the example's database could not be created: PUT /" + name
-                    + " answered " + answer.shown());
+                    + " answered " + answer.shown(), transcript);
         }
     }
 
@@ -136,7 +136,7 @@ final class ViewDatabase implements AutoCloseable {
         if (answer.silent()) {
             silent = true;
             throw new EndpointUnavailable("the endpoint " + target.baseUri() + " did not answer " + method + " "
-                    + path + ": " + answer.failure());
+                    + path + ": " + answer.failure(), transcript);
         }
         return answer;
     }

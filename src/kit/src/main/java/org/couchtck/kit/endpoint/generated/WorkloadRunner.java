@@ -208,11 +208,11 @@ final class WorkloadRunner {
             Answer answer = request("setup", "PUT", "/" + database, Optional.empty());
             if (!answer.answered()) {
                 throw new EndpointUnavailable("the endpoint " + target.baseUri() + " did not answer the creation "
-                        + "of the workload's database (PUT /" + database + "): " + answer.failure());
+                        + "of the workload's database (PUT /" + database + "): " + answer.failure(), transcript);
             }
             if (answer.status() != 201 && answer.status() != 202) {
                 throw new EndpointUnavailable("the workload's database could not be created: PUT /" + database
-                        + " answered " + answer.shown());
+                        + " answered " + answer.shown(), transcript);
             }
         }
 
@@ -553,6 +553,16 @@ final class WorkloadRunner {
                             Duration.ofSeconds(2), lines).read();
                     log.problem("GET " + path + " answered " + head.get().status() + " " + cut(body.bodyText()
                             .strip()));
+                    return Optional.empty();
+                }
+                String type = head.get().headers().firstValue("Content-Type").orElse("");
+                if (feedKind == FeedKind.EVENTSOURCE && !type.toLowerCase(java.util.Locale.ROOT)
+                        .startsWith("text/event-stream")) {
+                    // events are judged by what the stream says: a body that is none is its own failure
+                    FeedResult body = new FeedReader(connection, FeedKind.NORMAL, OptionalInt.empty(), sentAt,
+                            Duration.ofSeconds(2), lines).read();
+                    log.problem("GET " + path + " answered no event stream: 200 with Content-Type '" + type + "' "
+                            + cut(body.bodyText().strip()));
                     return Optional.empty();
                 }
                 return Optional.of(new FeedReader(connection, feedKind, OptionalInt.empty(), sentAt, within, lines,
