@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * What the {@link HttpCaseExecutor} talks to: a CouchDB-compatible server over HTTP ({@link HttpEndpoint}), or a
@@ -46,9 +47,17 @@ public interface EndpointTarget {
      * @throws InterruptedException when the calling thread is interrupted
      */
     default HttpReply send(HttpCall call) throws IOException, InterruptedException {
+        return send(call, head -> false);
+    }
+
+    /**
+     * As {@link #send(HttpCall)}, but the body of a reply whose head {@code wrong} refuses is read for a second at
+     * most: the caller judges such a reply by its head, and a server that streams on after it is not waited for.
+     */
+    default HttpReply send(HttpCall call, Predicate<ResponseHead> wrong) throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(call.timeout());
         try (FeedConnection connection = open(call)) {
-            return WholeReply.read(connection, deadline, call.timeout());
+            return WholeReply.read(connection, deadline, call.timeout(), wrong);
         }
     }
 }

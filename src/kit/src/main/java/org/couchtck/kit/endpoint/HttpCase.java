@@ -19,6 +19,8 @@ import org.couchtck.kit.cases.Level;
  * @param note why the expectation is what it is; may be empty
  * @param databases logical names of the databases the kit creates before the first step and deletes after the last
  * @param names logical names bound to fresh database names that the kit does not create, only deletes at the end
+ * @param users logical names bound to fresh user names; the {@code _users} documents of those the case made are
+ *     deleted at the end
  * @param steps in order
  * @param sourceFile the fixture file the case came from
  * @param quiet what the case needs that no other case disturbs while it runs
@@ -29,8 +31,8 @@ import org.couchtck.kit.cases.Level;
  */
 public record HttpCase(String id, String section, Level level, String description, String spec,
         Optional<String> recording, List<String> capabilities, String note, List<String> databases,
-        List<String> names, List<HttpStep> steps, String sourceFile, Quiet quiet, List<RequestStep> cleanup,
-        Conformance profile) {
+        List<String> names, List<String> users, List<HttpStep> steps, String sourceFile, Quiet quiet,
+        List<RequestStep> cleanup, Conformance profile) {
 
     /** What a case needs that no other case disturbs while it runs. */
     public enum Quiet {
@@ -49,12 +51,12 @@ public record HttpCase(String id, String section, Level level, String descriptio
         EXTERNALS
     }
 
-    /** A case of the default profile. */
+    /** A case of the default profile that makes no users. */
     public HttpCase(String id, String section, Level level, String description, String spec,
             Optional<String> recording, List<String> capabilities, String note, List<String> databases,
             List<String> names, List<HttpStep> steps, String sourceFile, Quiet quiet, List<RequestStep> cleanup) {
-        this(id, section, level, description, spec, recording, capabilities, note, databases, names, steps,
-                sourceFile, quiet, cleanup, Conformance.COUCHDB);
+        this(id, section, level, description, spec, recording, capabilities, note, databases, names, List.of(),
+                steps, sourceFile, quiet, cleanup, Conformance.COUCHDB);
     }
 
     /** A case without cleanup requests. */
@@ -84,6 +86,7 @@ public record HttpCase(String id, String section, Level level, String descriptio
         note = note == null ? "" : note;
         databases = List.copyOf(databases);
         names = List.copyOf(names);
+        users = List.copyOf(users);
         steps = List.copyOf(steps);
         sourceFile = sourceFile == null ? "" : sourceFile;
         Objects.requireNonNull(quiet, "quiet");

@@ -167,7 +167,7 @@ public final class HttpCaseExecutor {
             this.databases = databases;
             this.threads = threads;
             this.transcript = transcript;
-            databases.all().forEach((name, database) -> bindings.bind(name, TextNode.valueOf(database)));
+            databases.bound().forEach((name, value) -> bindings.bind(name, TextNode.valueOf(value)));
             settings.externals().variables().forEach((name, value) -> bindings.bind(name, TextNode.valueOf(value)));
         }
 
@@ -198,6 +198,7 @@ public final class HttpCaseExecutor {
                 } finally {
                     cleanUp();
                     deleteDatabases();
+                    deleteUsers();
                 }
             } catch (IndexedFailure failure) {
                 return new Outcome(Verdict.broken(testCase.level()), failure.getMessage(), failure);
@@ -300,6 +301,44 @@ public final class HttpCaseExecutor {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     transcript.add(Direction.EVENT, "interrupted while deleting " + database);
+                    return;
+                }
+            }
+        }
+
+        /** Deletes the {@code _users} documents of the case's users that exist, unless the endpoint stopped answering. */
+        private void deleteUsers() {
+            if (unusable) {
+                return;
+            }
+            for (String user : databases.users().values()) {
+                String path = "/_users/" + Template.percentEncoded("org.couchdb.user:" + user);
+                try {
+                    HttpCall look = target.adminCall("GET", path, settings.requestTimeout());
+                    HttpTranscript.request(transcript, look, new RequestTemplate("GET", look.path(), Map.of(),
+                            Optional.empty(), Optional.empty(), Auth.ADMIN));
+                    HttpReply found = target.send(look);
+                    HttpTranscript.reply(transcript, found);
+                    Optional<String> rev = found.status() == 200 ? WireJson.tryParse(found.body())
+                            .map(doc -> doc.path("_rev").asText("")).filter(r -> !r.isEmpty()) : Optional.empty();
+                    if (rev.isEmpty()) {
+                        continue;
+                    }
+                    HttpCall delete = target.adminCall("DELETE", path + "?rev=" + Template.percentEncoded(rev.get()),
+                            settings.requestTimeout());
+                    HttpTranscript.request(transcript, delete, new RequestTemplate("DELETE", delete.path(), Map.of(),
+                            Optional.empty(), Optional.empty(), Auth.ADMIN));
+                    HttpReply deleted = target.send(delete);
+                    HttpTranscript.reply(transcript, deleted);
+                    if (deleted.status() != 200 && deleted.status() != 202) {
+                        transcript.add(Direction.EVENT, "could not delete the user " + user + ": "
+                                + deleted.status());
+                    }
+                } catch (IOException e) {
+                    transcript.add(Direction.EVENT, "could not delete the user " + user + ": " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    transcript.add(Direction.EVENT, "interrupted while deleting the user " + user);
                     return;
                 }
             }
@@ -439,11 +478,7 @@ public final class HttpCaseExecutor {
 
         /** The endpoint's reply to {@code call}; a body after a status the step refuses is not waited for long. */
         private HttpReply judgedAsItComes(HttpCall call, RequestStep step) throws IOException, InterruptedException {
-            Instant deadline = Instant.now().plus(call.timeout());
-            try (FeedConnection connection = target.open(call)) {
-                return WholeReply.read(connection, deadline, call.timeout(), head -> refusesStatus(step, head
-                        .status()));
-            }
+            return target.send(call, head -> refusesStatus(step, head.status()));
         }
 
         /** Where requests to {@code to} go: the endpoint, or the stand-in the run's externals give. */

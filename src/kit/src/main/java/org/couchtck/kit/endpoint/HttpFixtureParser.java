@@ -43,7 +43,7 @@ final class HttpFixtureParser {
 
     private static final Set<String> FILE_FIELDS = Set.of("section", "spec", "cases");
     private static final Set<String> CASE_FIELDS = Set.of("id", "level", "description", "spec", "recording",
-            "capabilities", "note", "databases", "names", "steps", "quiet", "cleanup", "profile");
+            "capabilities", "note", "databases", "names", "users", "steps", "quiet", "cleanup", "profile");
     /** A cleanup request is sent, not judged: it has nothing to expect or capture. */
     private static final Set<String> CLEANUP_STEP_FIELDS = Set.of("request", "after");
     private static final Set<String> REQUEST_STEP_FIELDS = Set.of("request", "expect", "capture", "captureHeaders",
@@ -95,6 +95,7 @@ final class HttpFixtureParser {
         Set<String> reserved = new LinkedHashSet<>();
         List<String> databases = logicalNames(node, at, "databases", List.of("db"), reserved);
         List<String> names = logicalNames(node, at, "names", List.of(), reserved);
+        List<String> users = logicalNames(node, at, "users", List.of(), reserved);
         Scope scope = new Scope(reserved);
         List<HttpStep> steps = steps(node, at, scope);
         List<RequestStep> cleanup = cleanup(node, at, scope);
@@ -107,7 +108,7 @@ final class HttpFixtureParser {
             throw reader.problem(at + "/profile", e.getMessage());
         }
         return new HttpCase(id, section, level, description, spec, recording, capabilities, note, databases, names,
-                steps, reader.file(), quiet, cleanup, profile);
+                users, steps, reader.file(), quiet, cleanup, profile);
     }
 
     /** {@code quiet}: {@code true} (a quiet server), {@code "externals"} (the Externals API to itself), or false. */
@@ -178,7 +179,7 @@ final class HttpFixtureParser {
         }
     }
 
-    /** {@code databases} or {@code names}: distinct lowercase names, none already in {@code reserved}. */
+    /** {@code databases}, {@code names} or {@code users}: distinct lowercase names, none already in {@code reserved}. */
     private List<String> logicalNames(JsonNode node, String at, String field, List<String> absent,
             Set<String> reserved) {
         JsonNode list = node.get(field);

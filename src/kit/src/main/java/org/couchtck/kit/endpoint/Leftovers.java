@@ -13,11 +13,13 @@ import java.util.regex.Pattern;
 import org.couchtck.kit.wire.WireJson;
 
 /**
- * Removes what earlier runs left on a server: the databases and {@code _users} documents a run names
- * {@code couchtck-<runId>-...} and deletes after each case (or generated workload), left behind when a run was interrupted, and the
- * users of fixed names that older kits created ({@code couchtck_databases_*}, whose leftovers made the next run's
- * cases answer 409). A run's id starts with its start time ({@link #runId}), so only what is older than
- * {@link #MIN_AGE} goes: another run going on at the same time on a shared server keeps its databases.
+ * Removes what runs left on a server: the databases and {@code _users} documents whose names hold
+ * {@code couchtck-<runId>-...} (a case's databases and users, the illegal names a wrong server took, a generated
+ * workload's databases), which each case deletes after itself but an endpoint that went away, or a run that was
+ * interrupted, leaves behind; and the users of fixed names that older kits created ({@code couchtck_databases_*}).
+ * {@link #sweepRun} removes one run's, whatever their age, at its end; {@link #sweep} what other runs left: a run's id
+ * starts with its start time ({@link #runId}), so only what is older than {@link #MIN_AGE} goes, and another run going
+ * on at the same time on a shared server keeps its own.
  */
 public final class Leftovers {
 
@@ -25,7 +27,7 @@ public final class Leftovers {
     public static final Duration MIN_AGE = Duration.ofHours(1);
 
     /** The start time in base 36 (8 digits until 2059, 9 after), then two random base-36 digits. */
-    private static final Pattern RUN_NAME = Pattern.compile("couchtck-([0-9a-z]{8,9})[0-9a-z]{2}-[a-z0-9_-]+");
+    private static final Pattern RUN_NAME = Pattern.compile("couchtck-([0-9a-z]{8,9})([0-9a-z]{2})-[a-z0-9_-]+");
     private static final String USER_PREFIX = "org.couchdb.user:";
     private static final List<String> LEGACY_USERS = List.of("couchtck_databases_admins", "couchtck_databases_reasons",
             "couchtck_databases_security");
@@ -51,9 +53,24 @@ public final class Leftovers {
      * @return what was deleted, one line each
      */
     public List<String> sweep(Instant now) throws InterruptedException {
+        return sweep(name -> old(name, now) || LEGACY_USERS.contains(name));
+    }
+
+    /**
+     * Deletes what run {@code runId} made and left, whatever its age: at the end of that run. Best effort, as
+     * {@link #sweep}.
+     *
+     * @return what was deleted, one line each
+     */
+    public List<String> sweepRun(String runId) throws InterruptedException {
+        return sweep(name -> RUN_NAME.matcher(name).results().anyMatch(m -> (m.group(1) + m.group(2)).equals(runId)));
+    }
+
+    private List<String> sweep(java.util.function.Predicate<String> leftover) throws InterruptedException {
         List<String> deleted = new ArrayList<>();
         for (JsonNode db : get("/_all_dbs").orElse(MissingNode.getInstance())) {
-            if (db.isTextual() && old(db.textValue(), now) && ok(send("DELETE", "/" + db.textValue()))) {
+            if (db.isTextual() && leftover.test(db.textValue())
+                    && ok(send("DELETE", "/" + Template.percentEncoded(db.textValue())))) {
                 deleted.add("database " + db.textValue());
             }
         }
@@ -63,21 +80,25 @@ public final class Leftovers {
             String id = row.path("id").asText();
             String name = id.startsWith(USER_PREFIX) ? id.substring(USER_PREFIX.length()) : "";
             String rev = row.path("value").path("rev").asText();
-            if ((old(name, now) || LEGACY_USERS.contains(name)) && !rev.isEmpty()
-                    && ok(send("DELETE", "/_users/" + Template.percentEncoded(id) + "?rev=" + rev))) {
+            if (leftover.test(name) && !rev.isEmpty()
+                    && ok(send("DELETE", "/_users/" + Template.percentEncoded(id) + "?rev="
+                            + Template.percentEncoded(rev)))) {
                 deleted.add("user " + name);
             }
         }
         return deleted;
     }
 
+    /** Whether {@code name} holds the name of a run that started more than {@link #MIN_AGE} before {@code now}. */
     private static boolean old(String name, Instant now) {
         Matcher m = RUN_NAME.matcher(name);
-        if (!m.matches()) {
-            return false;
+        while (m.find()) {
+            Instant started = Instant.ofEpochMilli(Long.parseLong(m.group(1), 36));
+            if (started.isBefore(now.minus(MIN_AGE))) {
+                return true;
+            }
         }
-        Instant started = Instant.ofEpochMilli(Long.parseLong(m.group(1), 36));
-        return started.isBefore(now.minus(MIN_AGE));
+        return false;
     }
 
     private Optional<JsonNode> get(String path) throws InterruptedException {

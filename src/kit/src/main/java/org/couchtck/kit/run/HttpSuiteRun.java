@@ -71,13 +71,16 @@ final class HttpSuiteRun implements AutoCloseable {
     private final List<ExecutorService> threads;
     private final List<Future<CaseResult>> results = new ArrayList<>();
     private final CaseAttempts attempts;
+    /** Deletes what the run left on a server it shares, once it ends; nothing for the reference. */
+    private final Runnable sweep;
 
     private HttpSuiteRun(SuiteDescriptor suite, RunningEndpoint endpoint, List<ExecutorService> threads,
-            CaseAttempts attempts) {
+            CaseAttempts attempts, Runnable sweep) {
         this.suite = suite;
         this.endpoint = endpoint;
         this.threads = threads;
         this.attempts = attempts;
+        this.sweep = sweep;
     }
 
     /**
@@ -102,17 +105,26 @@ final class HttpSuiteRun implements AutoCloseable {
             unavailable = "the endpoint could not be had: " + e.getMessage();
         }
         CaseAttempts attempts = new CaseAttempts(endpoint == null ? EndpointWatch.NONE : endpoint.watch());
-        HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, List.of(pool, externalsLane, quietLane, aloneLane),
-                attempts);
         String runId = Leftovers.runId(Instant.now(), ThreadLocalRandom.current()
                 .nextInt());
+        Runnable sweep = () -> { };
         if (endpoint != null && !(config.endpointSpec() instanceof EndpointSpec.Reference)) {
+            Leftovers leftovers = new Leftovers(endpoint.target(), config.timeout().multipliedBy(2));
             try {
-                new Leftovers(endpoint.target(), config.timeout().multipliedBy(2)).sweep(Instant.now());
+                leftovers.sweep(Instant.now());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            sweep = () -> {
+                try {
+                    leftovers.sweepRun(runId);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            };
         }
+        HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, List.of(pool, externalsLane, quietLane, aloneLane),
+                attempts, sweep);
         Duration requestTimeout = config.timeout().multipliedBy(2);
         HttpCaseExecutor executor = endpoint == null ? null
                 : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(runId)
@@ -421,6 +433,14 @@ final class HttpSuiteRun implements AutoCloseable {
     public void close() {
         threads.forEach(ExecutorService::shutdownNow);
         if (endpoint != null) {
+            // what cases could not delete (the endpoint went away under them) goes now, while it is up
+            try {
+                if (endpoint.watch().awaitUp()) {
+                    sweep.run();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             endpoint.close();
         }
     }

@@ -136,9 +136,10 @@ public final class CaseRecorder {
         }
 
         @Override
-        public HttpReply send(HttpCall call) throws IOException, InterruptedException {
+        public HttpReply send(HttpCall call, java.util.function.Predicate<ResponseHead> wrong)
+                throws IOException, InterruptedException {
             long sent = millis();
-            HttpReply reply = endpoint.send(call);
+            HttpReply reply = endpoint.send(call, wrong);
             exchanges.add(new Exchange(sent, millis(), call, reply));
             return reply;
         }

@@ -71,6 +71,27 @@ class LeftoversTest {
     }
 
     @Test
+    void theEndOfARunDeletesEverythingOfItsOwnHoweverYoungAndNothingOfOtherRuns() throws Exception {
+        // given: what a run made, the illegal names a wrong server took among it, and another run's
+        String runId = Leftovers.runId(NOW.minus(Duration.ofMinutes(2)), 9);
+        String mine = "couchtck-" + runId;
+        String other = "couchtck-" + Leftovers.runId(NOW.minus(Duration.ofMinutes(2)), 10);
+        server.stubFor(get("/_all_dbs").willReturn(aResponse().withStatus(200).withBody("[\"_users\",\"" + mine
+                + "-12-db\",\"_" + mine + "-3-db\",\"" + mine + "-3-db-Upper\",\"" + other + "-1-db\"]")));
+        server.stubFor(get(urlPathEqualTo("/_users/_all_docs")).willReturn(aResponse().withStatus(200).withBody(
+                "{\"rows\":[" + row(mine + "-2-user", "1-a") + "," + row(other + "-2-user", "1-b") + "]}")));
+
+        // when
+        List<String> deleted = new Leftovers(endpoint, Duration.ofSeconds(5)).sweepRun(runId);
+
+        // then
+        assertThat(deleted).containsExactly("database " + mine + "-12-db", "database _" + mine + "-3-db",
+                "database " + mine + "-3-db-Upper", "user " + mine + "-2-user");
+        server.verify(deleteRequestedFor(urlEqualTo("/_" + mine + "-3-db")));
+        server.verify(4, deleteRequestedFor(anyUrl()));
+    }
+
+    @Test
     void a_server_that_refuses_costs_nothing_but_the_sweep() throws Exception {
         // given
         server.stubFor(any(anyUrl()).atPriority(1).willReturn(aResponse().withStatus(500).withBody("{}")));

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -30,7 +31,8 @@ import java.util.regex.Pattern;
  * <p>The executor's own scaffolding: its PUT creating one of the case's databases answers as the recording's
  * {@code setup:} PUT of a database (sent with {@code ?q=N}); its DELETEs after the case answer as the recording's
  * {@code teardown:} DELETE of that database. When the recording has none, the answer is made up (201 {"ok":true},
- * or 200 {"ok":true} / 404 for a delete, by whether the database was created) and listed in {@link #synthesized()}.
+ * or 200 {"ok":true} / 404 for a delete, by whether the database was created) and listed in {@link #synthesized()};
+ * so is its look for a user the case made, after the steps (404: the case deleted it).
  *
  * <p>Responses come back as {@link ReplayConnection} delivers them: at once, in recorded order, each chunk only once
  * the case has made the writes the recording made before it.
@@ -69,6 +71,8 @@ final class RecordedEndpoint implements EndpointTarget {
     private final List<String> synthesized = new ArrayList<>();
     private final List<String> tolerated = new ArrayList<>();
     private final List<String> mismatches = new ArrayList<>();
+    /** The executor's look for a user of the case after its steps (to delete what is left of it). */
+    private final Set<String> userLookups = new HashSet<>();
 
     /**
      * @param testCase the case to answer
@@ -79,7 +83,10 @@ final class RecordedEndpoint implements EndpointTarget {
     RecordedEndpoint(HttpCase testCase, RecordedScenario scenario, String runId, int caseNumber) {
         this.scenario = scenario;
         this.slots = CaseRequests.of(testCase);
-        this.databases = new LinkedHashMap<>(new CaseDatabases(testCase, runId, caseNumber).all());
+        CaseDatabases bound = new CaseDatabases(testCase, runId, caseNumber);
+        this.databases = new LinkedHashMap<>(bound.bound());
+        bound.users().values().forEach(user -> userLookups.add("/_users/"
+                + Template.percentEncoded("org.couchdb.user:" + user)));
         this.names = new DatabaseNames(databases);
     }
 
@@ -99,10 +106,10 @@ final class RecordedEndpoint implements EndpointTarget {
     }
 
     @Override
-    public HttpReply send(HttpCall call) throws IOException, InterruptedException {
+    public HttpReply send(HttpCall call, Predicate<ResponseHead> wrong) throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(call.timeout());
         try (FeedConnection connection = connect(call, false)) {
-            return WholeReply.read(connection, deadline, call.timeout());
+            return WholeReply.read(connection, deadline, call.timeout(), wrong);
         }
     }
 
@@ -155,6 +162,12 @@ final class RecordedEndpoint implements EndpointTarget {
             }
             if (cleanup.isPresent()) {
                 return delete(sent, call, label);
+            }
+            if (current == null && sent.method().equals("GET") && userLookups.contains(sent.path())) {
+                synthesized.add("the executor looking for a user of the case after its steps: the recording has no "
+                        + "such look; answered 404 (the case deleted the user)");
+                return connection(synthetic(404, "{\"error\":\"not_found\",\"reason\":\"deleted\"}\n"), null,
+                        call, false);
             }
             if (current != null && current.kind() == CaseRequests.Kind.CREATE) {
                 return create(sent, call, label);

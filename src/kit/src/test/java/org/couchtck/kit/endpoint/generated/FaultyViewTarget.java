@@ -40,8 +40,9 @@ final class FaultyViewTarget extends ForwardingTarget {
     }
 
     @Override
-    public HttpReply send(HttpCall call) throws IOException, InterruptedException {
-        HttpReply reply = inner.send(call);
+    public HttpReply send(HttpCall call, java.util.function.Predicate<org.couchtck.kit.endpoint.ResponseHead> wrong)
+            throws IOException, InterruptedException {
+        HttpReply reply = inner.send(call, wrong);
         String path = call.path();
         if (!call.method().equals("GET") || !path.contains("/_view/") || reply.status() != 200) {
             return reply;
