@@ -36,18 +36,26 @@ final class ObjectMatcher implements Matcher {
                     : MatchResult.mismatch("", message);
         }
         JsonNode object = actual.get();
+        MatchResult first = null;
         for (Map.Entry<String, Matcher> member : members.entrySet()) {
             JsonNode value = object.get(member.getKey());
             if (value == null && AbsentMatcher.allowsMissing(member.getValue())) {
                 continue;
             }
-            if (value == null) {
-                return MatchResult.mismatch("", "missing key \"" + member.getKey() + "\" in " + JsonShow.brief(object));
+            MatchResult result = value == null
+                    ? MatchResult.mismatch("", "missing key \"" + member.getKey() + "\" in " + JsonShow.brief(object))
+                    : member.getValue().match(Optional.of(value), scope).under(member.getKey());
+            if (result.shape()) {
+                // a member of another shape says more than any other mismatch: what a server without the thing
+                // answers (a text where an object was due)
+                return result;
             }
-            MatchResult result = member.getValue().match(Optional.of(value), scope);
-            if (!result.matched()) {
-                return result.under(member.getKey());
+            if (!result.matched() && first == null) {
+                first = result;
             }
+        }
+        if (first != null) {
+            return first;
         }
         for (Iterator<String> names = object.fieldNames(); !open && names.hasNext(); ) {
             String name = names.next();

@@ -381,4 +381,17 @@ class MatchersTest {
 
         assertThat(e.getMessage()).contains("expected an object of member matchers");
     }
+
+    @Test
+    void aMemberOfAnotherShapeIsTheMismatchReportedAndMarkedAsOfShape() {
+        MatchResult result = match("{\"name\":\"d\",\"view_index\":{\"update_seq\":5}}",
+                "{\"view_index\":\"Not implemented.\"}");
+
+        assertThat(result.matched()).isFalse();
+        assertThat(result.shape()).isTrue();
+        assertThat(result.pointer()).isEqualTo("/view_index");
+        assertThat(result.message()).isEqualTo("expected an object, got \"Not implemented.\"");
+        assertThat(match("{\"a\":{\"b\":1}}", "{\"a\":{\"b\":2}}").shape()).isFalse();
+        assertThat(match("{\"a\":1}", "{}").shape()).isFalse();
+    }
 }
