@@ -67,6 +67,14 @@ public class RunMojo extends AbstractMojo {
     @Parameter(property = "couchtck.endpoint")
     String endpoint;
 
+    /**
+     * The command line of a CouchDB-compatible server the kit starts, supervises and stops for the HTTP suite:
+     * {@code {port}} in it becomes a free port, {@code {dir}} a new folder deleted at the end; it is started again after
+     * it exits, and the case whose request it was answering is named.
+     */
+    @Parameter(property = "couchtck.endpointCommand")
+    String endpointCommand;
+
     /** The endpoint's server-admin credentials, {@code NAME:PASSWORD}, instead of in the URL. */
     @Parameter(property = "couchtck.user")
     String user;
@@ -244,6 +252,7 @@ public class RunMojo extends AbstractMojo {
         args.option("--language", language);
         functions.forEach(file -> args.option("--functions", file.getPath()));
         args.option("--endpoint", endpoint);
+        args.option("--endpoint-command", endpointCommand);
         args.option("--user", user);
         args.option("--daemon", daemon);
         args.option("--daemon-config", daemonConfig == null ? null : daemonConfig.getPath());
