@@ -94,7 +94,7 @@ final class CaseAttempts {
         // after the answer that set it off (PouchDB Server's changes feeds), so the transcript shows the whole run.
         String message = "the endpoint " + outage.what() + " while this case ran alone (outage " + outage.number()
                 + (mine.isEmpty() ? "" : "; in flight: " + String.join(", ", mine.stream().map(InFlight::request)
-                        .toList())) + ")" + lastWords(outage);
+                        .toList())) + lastAnswerBefore(result.transcript(), outage.at()) + ")" + lastWords(outage);
         CaseResult failed = new CaseResult(testCase.id(), testCase.section(), testCase.level(),
                 testCase.description(), testCase.spec(), Verdict.FAIL, message, "an answer, and the endpoint still up",
                 outage.what(), -1, result.transcript(), OptionalLong.empty(), result.duration(), "");
@@ -153,6 +153,32 @@ final class CaseAttempts {
                 result.spec(), result.verdict(), result.message(), result.expected(), result.actual(),
                 result.failedStep(), transcript, result.seed(), result.duration(), result.baselineReason(),
                 result.notApplicable());
+    }
+
+    /**
+     * The case's last request answered before the outage, with the answer's status line: a server may go away a
+     * moment after an answer that set it off, while the request in flight is only the next one (the case's clean-up).
+     */
+    private static String lastAnswerBefore(List<TranscriptEntry> transcript, Instant outageAt) {
+        String sent = null;
+        String answered = "";
+        for (TranscriptEntry entry : transcript) {
+            if (entry.at().isAfter(outageAt)) {
+                break;
+            }
+            if (entry.direction() == Direction.SENT) {
+                sent = firstLine(entry.text());
+            } else if (entry.direction() == Direction.RECEIVED && sent != null) {
+                answered = sent + " answered " + firstLine(entry.text());
+                sent = null;
+            }
+        }
+        return answered.isEmpty() ? "" : "; the last answer before it: " + answered;
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end);
     }
 
     private static String lastWords(Outage outage) {

@@ -91,7 +91,8 @@ class CaseAttemptsTest {
         CaseResult crasher = results.get("http.t.crasher");
         assertThat(crasher.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(crasher.message()).startsWith("the endpoint exited with status 1 while this case ran alone "
-                + "(outage 3; in flight: GET /couchtck-attempts-").contains("/crash)")
+                + "(outage 3; in flight: GET /couchtck-attempts-").containsPattern(
+                        "/crash; the last answer before it: GET /couchtck-attempts-[^ ]+/ok answered 200\\)")
                 .contains("its standard error ends: Error: crash requested by GET /");
         assertThat(crasher.transcript()).anySatisfy(entry -> assertThat(entry.text())
                 .startsWith("run 1 of the case was not judged: the endpoint exited with status 1 (outage 1)"));
