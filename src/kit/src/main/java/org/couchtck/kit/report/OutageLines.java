@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.couchtck.kit.check.Verdict;
 
 /**
  * The outages of a run's endpoint as the reports list them: a heading, then one entry per case that caused outages
@@ -57,10 +58,21 @@ final class OutageLines {
         int outages = run.outages().size();
         return "The endpoint went away " + (outages == 1 ? "once" : outages + " times") + ": "
                 + (causes.size() == 1 ? "1 case caused it" : causes.size() + " cases caused it")
-                + (causes.isEmpty() ? "" : " (each FAILs)")
+                + (causes.isEmpty() ? "" : " (" + howJudged(run, causes) + ")")
                 + (shared == 0 ? "" : "; " + count(shared) + " while several of them were in flight at once")
                 + (uncaused == 0 ? "" : "; " + count(uncaused) + " without a cause found")
                 + "; the cases it disturbed ran again once it was back.";
+    }
+
+    /** What became of the cases that caused outages: they FAIL, unless the run's baseline knows them. */
+    private static String howJudged(RunResult run, Set<String> causes) {
+        long known = run.cases().stream().filter(c -> causes.contains(c.caseId()) && c.verdict() == Verdict.KNOWN)
+                .count();
+        if (known == 0) {
+            return "each FAILs";
+        }
+        return known == causes.size() ? "each FAILs, known to the baseline" : "each FAILs; "
+                + known + " known to the baseline";
     }
 
     private static String count(long outages) {

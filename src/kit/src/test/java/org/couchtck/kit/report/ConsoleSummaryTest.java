@@ -121,4 +121,18 @@ class ConsoleSummaryTest {
                 + "  no cause found: stopped answering (GET / no response) (outage 4); the cases in flight ran again "
                 + "without an outage: http.c.d; in flight: http.c.d: GET /db/x\n");
     }
+
+    @Test
+    void causesTheBaselineKnowsAreSaidToBeKnown() {
+        RunResult run = aRun().with(aCase("http.changes.filter-x").verdict(Verdict.KNOWN).message("crashed it"))
+                .outage(new EndpointOutage(1, TestRuns.STARTED, "exited with status 1", "", List.of(
+                        "http.changes.filter-x: GET /db/_changes?filter=x"), List.of("http.changes.filter-x"),
+                        "it went away again while this case ran alone"))
+                .build();
+
+        String text = ConsoleSummary.render(run, FILES, false);
+
+        assertThat(text).contains("The endpoint went away once: 1 case caused it (each FAILs, known to the "
+                + "baseline); the cases it disturbed ran again once it was back.");
+    }
 }
