@@ -173,7 +173,8 @@ public final class HttpCaseExecutor {
 
         Outcome execute() {
             transcript.add(Direction.EVENT, "case " + testCase.id() + " against " + target.baseUri()
-                    + (databases.all().isEmpty() ? "" : ", databases " + databases.all()));
+                    + (databases.all().isEmpty() ? "" : ", databases " + databases.all())
+                    + (databases.users().isEmpty() ? "" : ", users " + databases.users()));
             try {
                 try {
                     createDatabases();

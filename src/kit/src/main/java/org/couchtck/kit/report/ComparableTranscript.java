@@ -31,7 +31,8 @@ import org.couchtck.kit.wire.TranscriptEntry;
 record ComparableTranscript(List<String> sent, List<JsonNode> replies) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern HTTP_CASE = Pattern.compile("^case \\S+ against (\\S+?)(?:, databases \\{(.*)})?$");
+    private static final Pattern HTTP_CASE = Pattern.compile(
+            "^case \\S+ against (\\S+?)(?:, databases \\{(.*?)})?(?:, users \\{(.*)})?$");
     private static final Pattern UUID = Pattern.compile("[0-9a-f]{32}");
     private static final Pattern UUID_IN_TEXT = Pattern.compile("\\b[0-9a-f]{32}\\b");
     private static final Pattern STATUS_LINE = Pattern.compile("\\d{3}(\n|$)");
@@ -94,7 +95,10 @@ record ComparableTranscript(List<String> sent, List<JsonNode> replies) {
         }
     }
 
-    /** The endpoint's address and the case's database names, from the line the HTTP executor starts a case with. */
+    /**
+     * The endpoint's address and the case's database and user names, from the line the HTTP executor starts a case
+     * with.
+     */
     private static Map<String, String> httpRunTokens(List<TranscriptEntry> transcript) {
         Map<String, String> tokens = new LinkedHashMap<>();
         for (TranscriptEntry entry : transcript) {
@@ -104,8 +108,10 @@ record ComparableTranscript(List<String> sent, List<JsonNode> replies) {
             Matcher matcher = HTTP_CASE.matcher(entry.text());
             if (matcher.matches()) {
                 tokens.put(matcher.group(1), "{{endpoint}}");
-                String databases = matcher.group(2) == null ? "" : matcher.group(2);
-                for (String binding : databases.split(",\\s*")) {
+                // The users a case makes are named per run like its databases.
+                String names = (matcher.group(2) == null ? "" : matcher.group(2)) + ","
+                        + (matcher.group(3) == null ? "" : matcher.group(3));
+                for (String binding : names.split(",\\s*")) {
                     int eq = binding.indexOf('=');
                     if (eq > 0) {
                         tokens.put(binding.substring(eq + 1).strip(), "{{" + binding.substring(0, eq).strip() + "}}");

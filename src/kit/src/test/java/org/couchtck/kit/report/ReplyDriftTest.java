@@ -23,6 +23,14 @@ class ReplyDriftTest {
     }
 
     @Test
+    void should_compare_the_requests_of_a_case_that_makes_a_user_named_per_run() {
+        CaseResult first = userCase("couchtck-mwtzcutyf4-149-db", "couchtck-mwtzcutyf4-149-user");
+        CaseResult second = userCase("couchtck-q8zzk1ab3c-150-db", "couchtck-q8zzk1ab3c-150-user");
+
+        assertThat(ReplyDrift.between(first, second).outcome()).isEqualTo(ReplyDrift.Outcome.SAME);
+    }
+
+    @Test
     void should_see_drift_when_an_http_reply_gains_a_field_or_changes_its_status() {
         CaseResult first = httpCase(42473, "couchtck-a-1-db", "d1", "r1", "0a1b2c3d4e5f60718293a4b5c6d7e8f9",
                 "{\"ok\":true}");
@@ -61,6 +69,17 @@ class ReplyDriftTest {
                 .line(Direction.SENT, "POST /" + database + "\nContent-Type: application/json\n\n{\"v\":1}")
                 .line(Direction.RECEIVED, "201\ncontent-type: application/json\ndate: " + date + "\n\n"
                         + lastBody.replace("}", ",\"id\":\"" + docId + "\"}") + "\n")
+                .build();
+    }
+
+    /** An HTTP case that makes a user: the user's name is the run's, as its databases' are. */
+    private static CaseResult userCase(String database, String user) {
+        return aCase("http.databases.members-only")
+                .line(Direction.EVENT, "case http.databases.members-only against http://127.0.0.1:5984, databases {db="
+                        + database + "}, users {user=" + user + "}")
+                .line(Direction.SENT, "PUT /_users/org.couchdb.user:" + user + "\nContent-Type: application/json\n\n"
+                        + "{\"name\":\"" + user + "\",\"password\":\"p\",\"roles\":[],\"type\":\"user\"}")
+                .line(Direction.RECEIVED, "201\ncontent-type: application/json\n\n{\"ok\":true}\n")
                 .build();
     }
 }
