@@ -52,7 +52,6 @@ public final class StdioServer implements AutoCloseable {
      * long as the reader needs for the bytes already in the pipe, so a generous bound costs nothing when all is well.
      */
     static final Duration STDERR_SETTLE = Duration.ofSeconds(5);
-    private static final Duration THREAD_JOIN = Duration.ofSeconds(2);
 
     private final ServerCommand command;
     private final StdioServerOptions options;
@@ -100,12 +99,13 @@ public final class StdioServer implements AutoCloseable {
                     (direction, text) -> transcript.add(direction, text));
             long pid = started.pid();
             stdin = started.stdin();
-            writer = Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "couchtck-stdin-" + pid));
+            writer = Executors.newSingleThreadExecutor(runnable -> SupervisedProcess.daemon(runnable,
+                    "couchtck-stdin-" + pid));
             stdout = new StdoutReader(started.stdout(), options.maxLineBytes(), output, started::isAlive,
                     () -> transcript);
-            stdoutReader = daemon(stdout::run, "couchtck-stdout-" + pid);
+            stdoutReader = SupervisedProcess.daemon(stdout::run, "couchtck-stdout-" + pid);
             process = started;
-            watchdog = daemon(() -> watch(started), "couchtck-watchdog-" + pid);
+            watchdog = SupervisedProcess.daemon(() -> watch(started), "couchtck-watchdog-" + pid);
             stdoutReader.start();
             watchdog.start();
         }
@@ -457,8 +457,8 @@ public final class StdioServer implements AutoCloseable {
         stdout.stop();
         writer.shutdownNow();
         watchdog.interrupt();
-        join(stdoutReader);
-        join(watchdog);
+        SupervisedProcess.join(stdoutReader);
+        SupervisedProcess.join(watchdog);
     }
 
     private Optional<Exchange> write(String line, long started, long deadline, Duration timeout, Transcript record)
@@ -593,20 +593,6 @@ public final class StdioServer implements AutoCloseable {
 
     private static Duration since(long startedNanos) {
         return Duration.ofNanos(System.nanoTime() - startedNanos);
-    }
-
-    private static Thread daemon(Runnable body, String name) {
-        Thread thread = new Thread(body, name);
-        thread.setDaemon(true);
-        return thread;
-    }
-
-    private static void join(Thread thread) {
-        try {
-            thread.join(THREAD_JOIN.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static String oneLine(String message) {

@@ -301,13 +301,15 @@ public final class SupervisedProcess implements AutoCloseable {
         }
     }
 
-    private static Thread daemon(Runnable body, String name) {
+    /** A daemon thread named {@code name}, not started: the kit's threads around a process never keep a JVM up. */
+    static Thread daemon(Runnable body, String name) {
         Thread thread = new Thread(body, name);
         thread.setDaemon(true);
         return thread;
     }
 
-    private static void join(Thread thread) {
+    /** Waits a bounded while for {@code thread} to end: one stuck in a read of a killed process is left behind. */
+    static void join(Thread thread) {
         try {
             thread.join(THREAD_JOIN.toMillis());
         } catch (InterruptedException e) {

@@ -36,7 +36,6 @@ public final class LaunchedEndpoint implements AutoCloseable {
     /** How often a starting endpoint is asked {@code GET /}. */
     private static final Duration READY_EVERY = Duration.ofMillis(100);
     /** The bound on one such question, and on the one that asks whether a live process still answers. */
-    private static final Duration PROBE_BOUND = Duration.ofSeconds(10);
     /** How long a process whose connections broke may take to be seen to exit. */
     private static final Duration EXIT_SETTLE = Duration.ofSeconds(1);
     /** How long the last words of a process that exited may take to be read. */
@@ -52,7 +51,7 @@ public final class LaunchedEndpoint implements AutoCloseable {
     private final Optional<Path> dir;
     private final Duration startTimeout;
     private final HttpEndpoint target;
-    private final HttpEndpoint prober;
+    private final RootProbe prober;
     private final EndpointOutput output = new EndpointOutput();
     private final Watch watch;
     private final Object processLock = new Object();
@@ -69,8 +68,7 @@ public final class LaunchedEndpoint implements AutoCloseable {
         this.startTimeout = startTimeout;
         this.target = spec.admin().isPresent() ? HttpEndpoint.of(uri, spec.admin().get(), requestTimeout)
                 : HttpEndpoint.of(uri, requestTimeout);
-        this.prober = spec.admin().isPresent() ? HttpEndpoint.of(uri, spec.admin().get(), PROBE_BOUND)
-                : HttpEndpoint.of(uri, PROBE_BOUND);
+        this.prober = new RootProbe(uri, spec.admin());
         this.watch = new Watch(target);
         target.watchedBy(watch);
     }
@@ -150,7 +148,7 @@ public final class LaunchedEndpoint implements AutoCloseable {
                         + started.exitCode().orElse(-1) + " before it answered GET / at " + uri
                         + lastWords(started.stderrTail()), null);
             }
-            Optional<String> answer = ask();
+            Optional<String> answer = prober.ask();
             if (answer.isEmpty()) {
                 return;
             }
@@ -166,19 +164,6 @@ public final class LaunchedEndpoint implements AutoCloseable {
         throw new EndpointStartException("the endpoint `" + command.display() + "` did not answer GET / at " + uri
                 + " within " + startTimeout.toMillis() + " ms (--start-timeout): " + last
                 + lastWords(started.stderrTail()), null);
-    }
-
-    /** Asks {@code GET /} once: empty when an answer came, whatever its status; else why not. */
-    private Optional<String> ask() {
-        try {
-            prober.send(prober.adminCall("GET", "/", PROBE_BOUND));
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of(e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted");
-        }
     }
 
     private static String lastWords(String stderrTail) {
@@ -273,7 +258,7 @@ public final class LaunchedEndpoint implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return Optional.empty();
             }
-            Optional<String> silent = ask();
+            Optional<String> silent = prober.ask();
             if (silent.isEmpty()) {
                 return Optional.empty();
             }

@@ -16,13 +16,12 @@ import org.couchtck.kit.wire.Transcript;
  */
 public final class UrlWatch extends OutageWatch implements AutoCloseable {
 
-    private static final Duration PROBE_BOUND = Duration.ofSeconds(10);
     private static final Duration PROBE_EVERY = Duration.ofSeconds(1);
 
-    private final HttpEndpoint prober;
+    private final RootProbe prober;
     private final Duration wait;
 
-    private UrlWatch(HttpEndpoint target, HttpEndpoint prober, Duration wait) {
+    private UrlWatch(HttpEndpoint target, RootProbe prober, Duration wait) {
         super(target);
         this.prober = prober;
         this.wait = wait;
@@ -30,17 +29,15 @@ public final class UrlWatch extends OutageWatch implements AutoCloseable {
 
     /** Watches {@code target} (it tells this watch of its failures from now on); {@code wait}: see the class. */
     public static UrlWatch of(HttpEndpoint target, Optional<Credentials> admin, Duration wait) {
-        HttpEndpoint prober = admin.isPresent() ? HttpEndpoint.of(target.baseUri(), admin.get(), PROBE_BOUND)
-                : HttpEndpoint.of(target.baseUri(), PROBE_BOUND);
-        UrlWatch watch = new UrlWatch(target, prober, wait);
+        UrlWatch watch = new UrlWatch(target, new RootProbe(target.baseUri(), admin), wait);
         target.watchedBy(watch);
         return watch;
     }
 
     @Override
     Optional<Away> whyAway(IOException failure) {
-        return ask().map(why -> new Away("stopped answering (" + (failure == null ? "a request had no response in "
-                + "time" : failure.getMessage()) + "; then GET / " + why + ")", ""));
+        return prober.ask().map(why -> new Away("stopped answering (" + (failure == null ? "a request had no "
+                + "response in time" : failure.getMessage()) + "; then GET / " + why + ")", ""));
     }
 
     @Override
@@ -48,25 +45,12 @@ public final class UrlWatch extends OutageWatch implements AutoCloseable {
         long deadline = System.nanoTime() + wait.toNanos();
         while (System.nanoTime() < deadline) {
             Thread.sleep(PROBE_EVERY.toMillis());
-            if (ask().isEmpty()) {
+            if (prober.ask().isEmpty()) {
                 return Optional.empty();
             }
         }
         return Optional.of("it did not answer GET / again within " + wait.toMillis() + " ms of outage "
                 + outage.number() + " (" + outage.what() + ")");
-    }
-
-    /** Asks {@code GET /} once: empty when an answer came, whatever its status; else why not. */
-    private Optional<String> ask() {
-        try {
-            prober.send(prober.adminCall("GET", "/", PROBE_BOUND));
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.of(e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.of("interrupted");
-        }
     }
 
     @Override
