@@ -347,8 +347,8 @@ final class RunCommand implements Callable<Integer> {
             case PROFILE -> "checking an implementation's own habits, outside the run's profile (each case's message "
                     + "says which: --profile couchjs for couchjs's, --profile exact for CouchDB 3.5.2's bytes)";
             case VERSION -> "for other CouchDB versions' message shapes (--couchdb-version)";
-            case FEATURE -> "needing a feature the target lacks (--without, or a part of the Externals API the "
-                    + "endpoint has not: each case's message says which)";
+            case FEATURE -> "needing a feature the target lacks (--without, a part of the Externals API the "
+                    + "endpoint has not, its _global_changes, or one node: each case's message says which)";
             case BEHAVIOUR -> "about something the target does not do (e.g. a daemon that serves no HTTP)";
             case NONE -> "for another reason (see each case's message)";
         };

@@ -80,7 +80,8 @@ public final class HttpCaseExecutor {
             }
         }
         for (String capability : testCase.capabilities()) {
-            Optional<String> absent = settings.externals().whyAbsent(capability);
+            Optional<String> absent = settings.externals().whyAbsent(capability)
+                    .or(() -> settings.shape().whyAbsent(capability));
             if (absent.isPresent()) {
                 return result(testCase, Verdict.NA, "needs " + capability + ": " + absent.get(), null, transcript,
                         started).withNotApplicable(Applicability.Cause.FEATURE);
@@ -161,6 +162,8 @@ public final class HttpCaseExecutor {
         boolean answered;
         /** Whether the endpoint is known to be unreachable or silent: cleanup would only cost timeouts. */
         boolean unusable;
+        /** On a cluster, the documents written that may not be on every copy yet. */
+        final ClusterSettle settle = new ClusterSettle();
 
         CaseRun(HttpCase testCase, CaseDatabases databases, CaseThreads threads, Transcript transcript) {
             this.testCase = testCase;
@@ -347,7 +350,12 @@ public final class HttpCaseExecutor {
 
         private void request(RequestStep step, String label) throws StepFailure, CaseError, InterruptedException {
             if (step.poll().isPresent()) {
-                poll(step, label, step.poll().get());
+                poll(step, label, step.poll().get(), false);
+                return;
+            }
+            if (settings.shape().isCluster() && step.request().to() == Recipient.ENDPOINT
+                    && ClusterReads.eventuallyConsistent(step.request().method(), step.request().path())) {
+                poll(step, label, ClusterReads.POLL, true);
                 return;
             }
             HttpReply reply = send(step, label, true);
@@ -360,10 +368,15 @@ public final class HttpCaseExecutor {
          * A polling step: sent every {@code every} ms (from one sending to the next) until its expectation holds; an
          * attempt that would be sent more than {@code within} ms after the first is not, and the step fails with the
          * last reply's mismatch. The transcript keeps the first request, the first and the last reply in full, and a
-         * line for each attempt in between. A missing reply fails the step at once, as for any step.
+         * line for each attempt in between. A missing reply fails the step at once, as for any step. A {@code cluster}
+         * poll is the kit's own, for a read of what a cluster's copies share only eventually ({@link ClusterReads}):
+         * its messages say so.
          */
-        private void poll(RequestStep step, String label, Poll poll) throws StepFailure, CaseError,
+        private void poll(RequestStep step, String label, Poll poll, boolean cluster) throws StepFailure, CaseError,
                 InterruptedException {
+            String pace = cluster ? "a cluster's copies catch up after a write: read again every " + poll.everyMillis()
+                    + " ms within " + poll.withinMillis() + " ms" : "poll every " + poll.everyMillis() + " ms within "
+                    + poll.withinMillis() + " ms";
             long first = timer.millis();
             HttpReply previous = null;
             for (int attempt = 1;; attempt++) {
@@ -401,12 +414,10 @@ public final class HttpCaseExecutor {
                 }
                 if (last) {
                     transcript.add(Direction.EVENT, "poll: gave up after attempt " + attempt + ", " + (sentAt - first)
-                            + " ms after the first (every " + poll.everyMillis() + " ms, within "
-                            + poll.withinMillis() + " ms)");
+                            + " ms after the first (" + pace + ")");
                     throw new StepFailure(label + ": not as expected after " + attempt + (attempt == 1 ? " attempt"
-                            : " attempts") + " in " + (sentAt - first) + " ms (poll every " + poll.everyMillis()
-                            + " ms within " + poll.withinMillis() + " ms); the last: " + detail(label, failure),
-                            failure.expected(), failure.actual());
+                            : " attempts") + " in " + (sentAt - first) + " ms (" + pace + "); the last: "
+                            + detail(label, failure), failure.expected(), failure.actual());
                 }
                 transcript.add(Direction.EVENT, "poll attempt " + attempt + " (+" + (sentAt - first) + " ms): "
                         + reply.status() + ", " + detail(label, failure));
@@ -442,6 +453,9 @@ public final class HttpCaseExecutor {
                 InterruptedException {
             Recipient to = step.request().to();
             HttpCall call = renderer(to).render(step.request(), bindings, step.timeout(settings.requestTimeout()));
+            if (to == Recipient.ENDPOINT && settings.shape().isCluster()) {
+                settleBefore(call);
+            }
             if (shown) {
                 HttpTranscript.request(transcript, call, step.request());
             }
@@ -465,6 +479,9 @@ public final class HttpCaseExecutor {
                 return reply;
             }
             answered = true;
+            if (settings.shape().isCluster()) {
+                settle.written(call, reply);
+            }
             Optional<String> locked = step.request().auth().kind() == Auth.Kind.ADMIN
                     ? Lockout.of(reply.status(), reply.body()) : Optional.empty();
             if (locked.isPresent()) {
@@ -475,6 +492,25 @@ public final class HttpCaseExecutor {
                 throw lockedOut(locked.get());
             }
             return reply;
+        }
+
+        /**
+         * On a cluster, reads each document {@code call} depends on with r = n first, so that every copy has it
+         * ({@link ClusterSettle}); what came of each read is a line of the transcript, not judged.
+         */
+        private void settleBefore(HttpCall call) throws InterruptedException {
+            int copies = settings.shape().n().orElse(settings.shape().nodes());
+            for (String path : settle.before(call)) {
+                String read = path + "?r=" + copies;
+                try {
+                    HttpReply reply = target.send(target.adminCall("GET", read, settings.requestTimeout()));
+                    transcript.add(Direction.EVENT, "cluster: GET " + read + " answered " + reply.status()
+                            + " (every copy gets what this write depends on first: fabric_doc_open reads all "
+                            + copies + " and repairs a copy that lacks it)");
+                } catch (IOException e) {
+                    transcript.add(Direction.EVENT, "cluster: GET " + read + " failed: " + e.getMessage());
+                }
+            }
         }
 
         /** The endpoint's reply to {@code call}; a body after a status the step refuses is not waited for long. */
@@ -506,8 +542,28 @@ public final class HttpCaseExecutor {
         }
 
         private void judge(RequestStep step, String label, HttpReply reply) throws StepFailure {
-            StepJudge.reply(label, step.expect(), reply, bindings).forEach((name, value) -> transcript.add(
-                    Direction.EVENT, "{{" + name + "}} = " + WireJson.write(value)));
+            StepJudge.reply(label, step.expect(), committed(step, reply), bindings).forEach((name, value) ->
+                    transcript.add(Direction.EVENT, "{{" + name + "}} = " + WireJson.write(value)));
+        }
+
+        /**
+         * {@code reply} as the step judges it: on a cluster, a write's 202 Accepted where the step expects 201 (or
+         * 200) is judged as that status ({@link ClusterWrites}), saying so in the transcript.
+         */
+        private HttpReply committed(RequestStep step, HttpReply reply) {
+            if (!settings.shape().isCluster() || reply.status() != 202 || step.request().to() != Recipient.ENDPOINT
+                    || !ClusterWrites.mayBeAccepted(step.request().method(), step.request().path())
+                    || !refusesStatus(step, 202)) {
+                return reply;
+            }
+            int status = !refusesStatus(step, 201) ? 201 : !refusesStatus(step, 200) ? 200 : 202;
+            if (status == 202) {
+                return reply;
+            }
+            transcript.add(Direction.EVENT, "202 Accepted from a cluster: fewer than w copies confirmed the write in "
+                    + "time, and it stays (CouchDB documents 202 for it); judged as " + status);
+            return new HttpReply(status, reply.headers(), ClusterWrites.withoutAcceptedMarks(reply.body()),
+                    reply.incomplete(), reply.setAside());
         }
 
         private void capture(RequestStep step, String label, HttpReply reply) throws StepFailure {

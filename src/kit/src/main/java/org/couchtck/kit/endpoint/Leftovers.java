@@ -46,6 +46,11 @@ public final class Leftovers {
         return Long.toString(now.toEpochMilli(), 36) + (suffix.length() == 1 ? "0" + suffix : suffix);
     }
 
+    /** The database run {@code runId} makes for a moment to learn what the endpoint is ({@link EndpointShape}). */
+    public static String probeDatabase(String runId) {
+        return "couchtck-" + runId + "-0-shape";
+    }
+
     /**
      * Deletes the leftovers older than {@link #MIN_AGE} at {@code now}; best effort: a server that refuses or fails
      * keeps them, and the run goes on.

@@ -9,7 +9,8 @@ import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.report.EndpointOutage;
 
 /**
- * Where the engine hands its full case results, and the outages of the HTTP suite's endpoint. The JUnit Platform only
+ * Where the engine hands its full case results, and the outages of the HTTP suite's endpoint and what it found the
+ * endpoint to be. The JUnit Platform only
  * carries pass/fail/skip and strings; a caller in the same JVM that wants the results themselves (verdicts,
  * transcripts) registers a sink and passes its id to the engine as the configuration parameter {@value #PARAMETER}.
  */
@@ -20,6 +21,7 @@ public final class CaseResultSinks {
 
     private static final Map<String, Consumer<CaseResult>> SINKS = new ConcurrentHashMap<>();
     private static final Map<String, Consumer<EndpointOutage>> OUTAGES = new ConcurrentHashMap<>();
+    private static final Map<String, Consumer<String>> SHAPES = new ConcurrentHashMap<>();
 
     private CaseResultSinks() {}
 
@@ -30,9 +32,19 @@ public final class CaseResultSinks {
 
     /** Registers {@code sink}, and {@code outages} for the endpoint's outages, until the registration is closed. */
     public static Registration register(Consumer<CaseResult> sink, Consumer<EndpointOutage> outages) {
+        return register(sink, outages, shape -> { });
+    }
+
+    /**
+     * Registers {@code sink}, {@code outages} for the endpoint's outages and {@code shapes} for what the endpoint is
+     * ("cluster of 3 nodes, n = 3, q = 2"), until the registration is closed.
+     */
+    public static Registration register(Consumer<CaseResult> sink, Consumer<EndpointOutage> outages,
+            Consumer<String> shapes) {
         String id = UUID.randomUUID().toString();
         SINKS.put(id, sink);
         OUTAGES.put(id, outages);
+        SHAPES.put(id, shapes);
         return new Registration(id);
     }
 
@@ -44,12 +56,17 @@ public final class CaseResultSinks {
         return Optional.ofNullable(OUTAGES.get(id));
     }
 
+    static Optional<Consumer<String>> lookupShapes(String id) {
+        return Optional.ofNullable(SHAPES.get(id));
+    }
+
     /** A registered sink; closing it unregisters. */
     public record Registration(String id) implements AutoCloseable {
         @Override
         public void close() {
             SINKS.remove(id);
             OUTAGES.remove(id);
+            SHAPES.remove(id);
         }
     }
 }

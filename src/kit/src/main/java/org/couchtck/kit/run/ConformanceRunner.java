@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.report.EndpointOutage;
 import org.couchtck.kit.report.RunResult;
@@ -68,10 +69,11 @@ public final class ConformanceRunner {
         Instant started = Instant.now();
         List<CaseResult> results = Collections.synchronizedList(new ArrayList<>());
         List<EndpointOutage> outages = Collections.synchronizedList(new ArrayList<>());
+        AtomicReference<String> shape = new AtomicReference<>();
         try (CaseResultSinks.Registration sink = CaseResultSinks.register(result -> {
             results.add(result);
             progress.finished(result);
-        }, outages::add)) {
+        }, outages::add, shape::set)) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(selectUniqueId(UniqueId.forEngine(CouchTckTestEngine.ENGINE_ID)))
                     .configurationParameters(config.toParameters())
@@ -90,7 +92,8 @@ public final class ConformanceRunner {
             progress.planned((int) plan.countTestIdentifiers(id -> id.isTest()));
             launcher.execute(plan, new TestExecutionListener() {});
         }
-        String endpoint = config.suites().contains(Suite.HTTP) ? config.endpointSpec().describe() : null;
+        String endpoint = !config.suites().contains(Suite.HTTP) ? null : config.endpointSpec().describe()
+                + (shape.get() == null ? "" : " (" + shape.get() + ")");
         // a run without the query-server suite starts no query server: its command is that of the first suite it ran
         String command = config.suites().contains(Suite.QUERY_SERVER) ? config.command().display()
                 : endpoint != null ? endpoint

@@ -217,6 +217,10 @@ public final class CouchTckTestEngine implements TestEngine {
                         Consumer<EndpointOutage> outages = request.getConfigurationParameters()
                                 .get(CaseResultSinks.PARAMETER).flatMap(CaseResultSinks::lookupOutages)
                                 .orElse(outage -> { });
+                        String shape = http.orElseThrow().shape().describe();
+                        request.getConfigurationParameters().get(CaseResultSinks.PARAMETER)
+                                .flatMap(CaseResultSinks::lookupShapes).ifPresent(sinkOf -> sinkOf.accept(shape));
+                        listener.reportingEntryPublished(suite, ReportEntry.from("couchtck.endpoint", shape));
                         for (EndpointOutage outage : http.orElseThrow().outages()) {
                             outages.accept(outage);
                             listener.reportingEntryPublished(suite, ReportEntry.from("couchtck.outage",

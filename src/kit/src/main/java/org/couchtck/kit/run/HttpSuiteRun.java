@@ -18,8 +18,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.endpoint.EndpointShape;
 import org.couchtck.kit.endpoint.EndpointSpec;
 import org.couchtck.kit.endpoint.EndpointStartException;
 import org.couchtck.kit.endpoint.EndpointWatch;
@@ -73,14 +75,21 @@ final class HttpSuiteRun implements AutoCloseable {
     private final CaseAttempts attempts;
     /** Deletes what the run left on a server it shares, once it ends; nothing for the reference. */
     private final Runnable sweep;
+    private final EndpointShape shape;
 
     private HttpSuiteRun(SuiteDescriptor suite, RunningEndpoint endpoint, List<ExecutorService> threads,
-            CaseAttempts attempts, Runnable sweep) {
+            CaseAttempts attempts, Runnable sweep, EndpointShape shape) {
         this.suite = suite;
         this.endpoint = endpoint;
         this.threads = threads;
         this.attempts = attempts;
         this.sweep = sweep;
+        this.shape = shape;
+    }
+
+    /** What the endpoint is, as the run found it: "cluster of 3 nodes, n = 3, q = 2, no _global_changes". */
+    EndpointShape shape() {
+        return shape;
     }
 
     /**
@@ -123,15 +132,25 @@ final class HttpSuiteRun implements AutoCloseable {
                 }
             };
         }
+        EndpointShape shape = EndpointShape.SINGLE_NODE;
+        if (endpoint != null) {
+            try {
+                shape = EndpointShape.probe(endpoint.target(), Leftovers.probeDatabase(runId),
+                        config.timeout().multipliedBy(2));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, List.of(pool, externalsLane, quietLane, aloneLane),
-                attempts, sweep);
+                attempts, sweep, shape);
         Duration requestTimeout = config.timeout().multipliedBy(2);
         HttpCaseExecutor executor = endpoint == null ? null
                 : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(runId)
                         .withRequestTimeout(requestTimeout)
                         .withProfile(config.profile())
                         .withExternals(endpoint.externals())
-                        .withWatch(endpoint.watch()));
+                        .withWatch(endpoint.watch())
+                        .withShape(shape));
         GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
         FeedSuiteRunner feeds = endpoint == null ? null
                 : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
@@ -179,7 +198,8 @@ final class HttpSuiteRun implements AutoCloseable {
                 if (casePhase < 3) {
                     return executor.run(testCase);
                 }
-                return FeedSuites.isGenerated(testCase) ? feeds.run(testCase) : views.run(testCase);
+                return unmet(testCase, run.shape()).orElseGet(() -> FeedSuites.isGenerated(testCase)
+                        ? feeds.run(testCase) : views.run(testCase));
             });
             Future<Optional<CaseResult>> result = lane.submit(() -> {
                 if (executor == null) {
@@ -212,8 +232,8 @@ final class HttpSuiteRun implements AutoCloseable {
                             () -> phase(testCase) < 3 && !ProxySuites.isGenerated(testCase)
                                     ? executor.run(testCase)
                                     : ProxySuites.isGenerated(testCase) ? proxies.run(testCase)
-                                    : FeedSuites.isGenerated(testCase) ? feeds.run(testCase)
-                                    : views.run(testCase))));
+                                    : unmet(testCase, run.shape()).orElseGet(() -> FeedSuites.isGenerated(testCase)
+                                            ? feeds.run(testCase) : views.run(testCase)))));
                 } catch (ExecutionException e) {
                     done.complete(error(testCase, "internal error of the kit: " + e.getCause()));
                 } catch (InterruptedException e) {
@@ -420,6 +440,21 @@ final class HttpSuiteRun implements AutoCloseable {
         } catch (ExecutionException e) {
             return error(testCase, "internal error of the kit: " + e.getCause());
         }
+    }
+
+    /** NA for a generated case that needs what the endpoint lacks (corpus cases are judged so by the executor). */
+    private static Optional<CaseResult> unmet(HttpCase testCase, EndpointShape shape) {
+        for (String capability : testCase.capabilities()) {
+            Optional<String> absent = shape.whyAbsent(capability);
+            if (absent.isPresent()) {
+                String message = "needs " + capability + ": " + absent.get();
+                return Optional.of(new CaseResult(testCase.id(), testCase.section(), testCase.level(),
+                        testCase.description(), testCase.spec(), Verdict.NA, message, "", "", -1, List.of(),
+                        java.util.OptionalLong.empty(), java.time.Duration.ZERO, "")
+                        .withNotApplicable(Applicability.Cause.FEATURE));
+            }
+        }
+        return Optional.empty();
     }
 
     private static CaseResult error(HttpCase testCase, String message) {

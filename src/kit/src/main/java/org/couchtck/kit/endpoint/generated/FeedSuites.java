@@ -3,6 +3,7 @@ package org.couchtck.kit.endpoint.generated;
 import java.util.List;
 import java.util.Optional;
 import org.couchtck.kit.cases.Level;
+import org.couchtck.kit.endpoint.EndpointShape;
 import org.couchtck.kit.endpoint.HttpCase;
 
 /**
@@ -37,9 +38,10 @@ public final class FeedSuites {
                     + "again and again from the last last_seq, and the normal feed from seqs the readers got, have "
                     + "every document changed after that seq, at its latest state",
                     "docs: api/database/changes (since, last_seq)"),
-            generated(DB_UPDATES, "/_db_updates (continuous) reports a created and a deleted event for every "
-                    + "database the workload created and deleted (within 5 s, global_changes' flush)",
-                    "src/global_changes/src/global_changes_httpd.erl")));
+            GeneratedCases.generated(DB_UPDATES, SECTION, Level.MUST, "/_db_updates (continuous) reports a created "
+                    + "and a deleted event for every database the workload created and deleted (within 5 s, "
+                    + "global_changes' flush)", "src/global_changes/src/global_changes_httpd.erl",
+                    List.of(EndpointShape.GLOBAL_CHANGES))));
 
     private FeedSuites() {}
 

@@ -22,7 +22,13 @@ final class GeneratedCases {
 
     /** A generated case: no steps of its own, its source {@value #SOURCE}. */
     static HttpCase generated(String id, String section, Level level, String description, String spec) {
-        return new HttpCase(id, section, level, description, spec, Optional.empty(), List.of(),
+        return generated(id, section, level, description, spec, List.of());
+    }
+
+    /** A generated case that needs {@code capabilities} of the endpoint (features, as corpus cases name them). */
+    static HttpCase generated(String id, String section, Level level, String description, String spec,
+            List<String> capabilities) {
+        return new HttpCase(id, section, level, description, spec, Optional.empty(), capabilities,
                 "generated from the run's seed; no steps of its own", List.of(), List.of(), List.of(), SOURCE);
     }
 
