@@ -92,11 +92,12 @@ public final class ConformanceRunner {
             progress.planned((int) plan.countTestIdentifiers(id -> id.isTest()));
             launcher.execute(plan, new TestExecutionListener() {});
         }
-        String endpoint = !config.suites().contains(Suite.HTTP) ? null : config.endpointSpec().describe()
-                + (shape.get() == null ? "" : " (" + shape.get() + ")");
+        String described = config.suites().contains(Suite.HTTP) ? config.endpointSpec().describe() : null;
+        String endpoint = described == null ? null
+                : described + (shape.get() == null ? "" : " (" + shape.get() + ")");
         // a run without the query-server suite starts no query server: its command is that of the first suite it ran
         String command = config.suites().contains(Suite.QUERY_SERVER) ? config.command().display()
-                : endpoint != null ? endpoint
+                : described != null ? described
                 : config.suites().contains(Suite.DAEMON) ? config.daemons().daemonCommand().display()
                 : config.daemons().externalCommand().display();
         RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), command,

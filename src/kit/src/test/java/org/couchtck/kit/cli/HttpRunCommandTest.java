@@ -101,6 +101,8 @@ class HttpRunCommandTest {
         String name = "http://localhost:" + server.port();
         assertThat(target.get("name").asText()).isEqualTo(name);
         assertThat(target.get("command").asText()).isEqualTo(name);
+        // what the kit found the endpoint to be: no _membership, no cluster in a database's info
+        assertThat(target.get("endpoint").asText()).isEqualTo(name + " (single node)");
         assertThat(Files.readString(dir.resolve("summary.md"))).contains(name).doesNotContain("— reference");
         assertThat(Files.readString(dir.resolve("summary.md"))).doesNotContain("secret");
     }
