@@ -49,7 +49,8 @@ final class AllDocsRoute {
 
     void handle(ApiRequest request, ApiResponse response) throws IOException {
         Namespace namespace = Namespace.of(request.segment(1));
-        Database db = databases.open(request);
+        // from one copy of the database, as fabric_view_all_docs reads it
+        Database db = databases.readCopy(databases.open(request));
         if ("queries".equals(request.segment(2))) {
             Methods.allow(request, "POST");
             DatabaseRoutes.requireJsonContent(request);

@@ -103,7 +103,7 @@ final class AttachmentRoutes {
         body.put("ok", true);
         body.put("id", id);
         body.put("rev", rev.toString());
-        response.json(delete ? 200 : 201, body);
+        response.json(writes.status(delete ? 200 : 201), body);
     }
 
     /** The body of a PUT as the attachment's data, typed by Content-Type, gzip-encoded if Content-Encoding says so. */

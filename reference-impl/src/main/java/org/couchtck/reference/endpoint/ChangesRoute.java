@@ -34,7 +34,8 @@ final class ChangesRoute {
         long since = params.descending() ? 0 : params.since() == ChangesParams.NOW ? db.updateSeq() : params.since();
         try {
             switch (params.feed()) {
-                case NORMAL -> normal(request, response, db, params, filter, since);
+                // a normal feed comes from one copy of the database, as fabric_view_changes reads it
+                case NORMAL -> normal(request, response, databases.readCopy(db), params, filter, since);
                 case LONGPOLL -> longpoll(response, db, params, filter, since);
                 case CONTINUOUS -> continuous(response, db, params, filter, since);
                 case EVENTSOURCE -> eventsource(response, db, params, filter, since);

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.couchtck.reference.store.ClusterLayout;
 import org.couchtck.reference.store.Database;
 import org.couchtck.reference.store.DocumentState;
 import org.couchtck.reference.store.DocumentWrite;
@@ -53,7 +54,7 @@ final class DatabaseRoutes {
     void handleDatabase(ApiRequest request, ApiResponse response) throws IOException {
         switch (request.method()) {
             case "PUT" -> create(request, response);
-            case "GET", "HEAD" -> info(open(request), response);
+            case "GET", "HEAD" -> info(store.readCopy(open(request)), response);
             case "DELETE" -> delete(request, response);
             case "POST" -> postDocument(request, response);
             default -> throw CouchError.methodNotAllowed("DELETE,GET,HEAD,POST,PUT");
@@ -70,7 +71,7 @@ final class DatabaseRoutes {
             throw new CouchError(412, "file_exists", "The database could not be created, the file already exists.");
         }
         response.header("Location", Locations.of(request, name));
-        response.json(201, ok());
+        response.json(writes.status(201), ok());
     }
 
     private void delete(ApiRequest request, ApiResponse response) throws IOException {
@@ -84,15 +85,35 @@ final class DatabaseRoutes {
         if (!store.delete(name)) {
             throw CouchError.notFound("Database does not exist.");
         }
-        response.json(200, ok());
+        response.json(writes.status(200), ok());
     }
 
     private void info(Database db, ApiResponse response) throws IOException {
-        response.json(200, info(db));
+        response.json(200, info(db, store.layout()));
+    }
+
+    /** The copy of {@code db} that serves a read fabric answers from one copy ({@link Store#readCopy}). */
+    Database readCopy(Database db) {
+        return store.readCopy(db);
+    }
+
+    /** Brings every copy of {@code db} up to it ({@link Store#repair}). */
+    void repair(Database db) {
+        store.repair(db);
+    }
+
+    /** The cluster the store simulates, or a single node. */
+    ClusterLayout layout() {
+        return store.layout();
+    }
+
+    /** The database's info on a single node. */
+    static ObjectNode info(Database db) {
+        return info(db, ClusterLayout.SINGLE_NODE);
     }
 
     /** The database's info, as GET /db answers it and as filters see it in {@code req.info}. */
-    static ObjectNode info(Database db) {
+    static ObjectNode info(Database db, ClusterLayout layout) {
         long[] counts = db.docCounts();
         ObjectNode body = Json.object();
         body.put("instance_start_time", Long.toString(db.instanceStartMicros() / 1_000_000));
@@ -110,9 +131,9 @@ final class DatabaseRoutes {
         body.put("compact_running", false);
         ObjectNode cluster = body.putObject("cluster");
         cluster.put("q", db.shards());
-        cluster.put("n", 1);
-        cluster.put("w", 1);
-        cluster.put("r", 1);
+        cluster.put("n", layout.n());
+        cluster.put("w", layout.w());
+        cluster.put("r", layout.r());
         return body;
     }
 
@@ -149,7 +170,12 @@ final class DatabaseRoutes {
         ArrayNode out = Json.MAPPER.createArrayNode();
         if (newEdits) {
             for (WriteResult r : writes.write(request, db, docs)) {
-                out.add(WriteReplies.row(r));
+                ObjectNode row = WriteReplies.row(r);
+                if (writes.acceptsOnly() && r instanceof WriteResult.Written) {
+                    // chttpd_db update_doc_result_to_json({accepted, Rev})
+                    row.put("accepted", true);
+                }
+                out.add(row);
             }
         } else {
             for (DocumentWrites.ReplicationRefusal r : writes.replicate(request, db, docs)) {
@@ -161,7 +187,7 @@ final class DatabaseRoutes {
                 out.add(row);
             }
         }
-        response.json(201, out);
+        response.json(writes.status(201), out);
     }
 
     /** {@code _all_docs}, {@code _design_docs}, {@code _local_docs} and their {@code /queries}. */

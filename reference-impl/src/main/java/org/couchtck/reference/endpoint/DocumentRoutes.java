@@ -54,6 +54,11 @@ final class DocumentRoutes {
     }
 
     private void get(ApiRequest request, ApiResponse response, Database db, String id) throws IOException {
+        if (request.param("r").map(DocumentRoutes::number).orElse(0) >= databases.layout().n()
+                && databases.layout().isCluster()) {
+            // fabric_doc_open with r = n waits for every copy and repairs those that lack what the others have
+            databases.repair(db);
+        }
         Optional<String> revParam = request.param("rev");
         Revision wanted = revParam.map(DocumentJson::parseRev).orElse(null);
         DocumentState doc = db.get(id).orElseThrow(() -> CouchError.notFound("missing"));
@@ -163,5 +168,13 @@ final class DocumentRoutes {
         return etag.length() >= 2 && etag.startsWith("\"") && etag.endsWith("\"")
                 ? etag.substring(1, etag.length() - 1)
                 : etag;
+    }
+
+    private static int number(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.couchtck.reference.store.ClusterLayout;
 import org.couchtck.reference.store.Database;
 import org.couchtck.reference.store.DocumentWrite;
 import org.couchtck.reference.store.MissingStubException;
@@ -16,11 +17,31 @@ final class DocumentWrites {
     private final DesignChecks designChecks;
     private final UserPasswords passwords;
     private final DocumentValidation validation;
+    private final ClusterLayout layout;
 
     DocumentWrites(DesignChecks designChecks, UserPasswords passwords, DocumentValidation validation) {
+        this(designChecks, passwords, validation, ClusterLayout.SINGLE_NODE);
+    }
+
+    DocumentWrites(DesignChecks designChecks, UserPasswords passwords, DocumentValidation validation,
+            ClusterLayout layout) {
         this.designChecks = designChecks;
         this.passwords = passwords;
         this.validation = validation;
+        this.layout = layout;
+    }
+
+    /**
+     * The status of a write that succeeded, {@code committed} (201, or 200 for a deletion) when {@code w} copies took
+     * it at once, else 202 Accepted (chttpd_db: {@code {accepted, Rev}}).
+     */
+    int status(int committed) {
+        return layout.acceptsOnly() ? 202 : committed;
+    }
+
+    /** Whether successful writes are answered 202 Accepted: their {@code _bulk_docs} rows say {@code accepted}. */
+    boolean acceptsOnly() {
+        return layout.acceptsOnly();
     }
 
     /**
@@ -109,6 +130,6 @@ final class DocumentWrites {
         if (location) {
             response.header("Location", Locations.of(request, db.name(), w.id()));
         }
-        response.json(write.deleted() && "DELETE".equals(request.method()) ? 200 : 201, body);
+        response.json(status(write.deleted() && "DELETE".equals(request.method()) ? 200 : 201), body);
     }
 }

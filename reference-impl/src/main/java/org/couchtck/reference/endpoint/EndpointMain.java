@@ -6,18 +6,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import org.couchtck.reference.store.ClusterLayout;
 
 /**
- * {@code couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]...}: runs the endpoint until the
- * JVM is stopped. {@code --ini} may come several times: the files are read in order, later ones winning, as CouchDB
- * reads default.ini, local.ini and local.d/*.ini.
+ * {@code couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]... [--nodes N [--n N] [--w W]
+ * [--lag MS] [--lagging K]]}: runs the endpoint until the JVM is stopped. {@code --ini} may come several times: the
+ * files are read in order, later ones winning, as CouchDB reads default.ini, local.ini and local.d/*.ini.
+ * {@code --nodes} makes it a simulated cluster ({@link ClusterLayout}): {@code n} copies of each database (default:
+ * one per node), a write answered once {@code w} have it (default: a majority; 202 when fewer take it at once),
+ * {@code lagging} copies (default {@code n - w}) getting each write {@code lag} ms late (default 100).
  */
 public final class EndpointMain {
 
     private EndpointMain() {}
 
     private static final String USAGE =
-            "usage: java -jar couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]...";
+            "usage: java -jar couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]... "
+                    + "[--nodes N [--n N] [--w W] [--lag MS] [--lagging K]]";
 
     public static void main(String[] args) throws InterruptedException {
         ReferenceEndpoint endpoint;
@@ -47,16 +52,47 @@ public final class EndpointMain {
     static ReferenceEndpoint.Options parse(String[] args) {
         ReferenceEndpoint.Options options = ReferenceEndpoint.Options.defaults().withPort(5984);
         List<Path> iniFiles = new ArrayList<>();
+        Integer nodes = null;
+        Integer n = null;
+        Integer w = null;
+        Integer lagging = null;
+        long lag = 100;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--port" -> options = options.withPort(port(value(args, ++i, arg)));
                 case "--admin" -> options = options.withAdmin(Credentials.parse(value(args, ++i, arg)));
                 case "--ini" -> iniFiles.add(iniFile(value(args, ++i, arg)));
+                case "--nodes" -> nodes = count(value(args, ++i, arg), arg, 1);
+                case "--n" -> n = count(value(args, ++i, arg), arg, 1);
+                case "--w" -> w = count(value(args, ++i, arg), arg, 1);
+                case "--lagging" -> lagging = count(value(args, ++i, arg), arg, 0);
+                case "--lag" -> lag = count(value(args, ++i, arg), arg, 0);
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
         }
+        if (nodes == null && (n != null || w != null || lagging != null)) {
+            throw new IllegalArgumentException("--n, --w and --lagging shape a cluster: give --nodes too");
+        }
+        if (nodes != null) {
+            int copies = n == null ? nodes : n;
+            int quorum = w == null ? copies / 2 + 1 : w;
+            options = options.withCluster(new ClusterLayout(nodes, copies, quorum,
+                    lagging == null ? copies - quorum : lagging, lag, false));
+        }
         return options.withIniFiles(iniFiles);
+    }
+
+    private static int count(String text, String option, int least) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value < least) {
+                throw new IllegalArgumentException(option + " must be at least " + least + ", got " + text);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " must be a whole number, got '" + text + "'");
+        }
     }
 
     private static Path iniFile(String text) {

@@ -82,6 +82,6 @@ final class KenHost implements IndexHost {
 
     private java.util.Optional<DesignIndex> index(Database db, String ddocId) {
         return db.get(ddocId).filter(d -> !d.deleted()).map(DocumentState::winner)
-                .map(node -> indexes.indexFor(db.name(), db.uuid(), DesignDefinition.of(ddocId, node.body())));
+                .map(node -> indexes.indexFor(db.name(), db.indexKey(), DesignDefinition.of(ddocId, node.body())));
     }
 }

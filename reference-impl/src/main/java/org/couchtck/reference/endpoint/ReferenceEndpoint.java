@@ -25,6 +25,7 @@ import java.util.Objects;
 import org.couchtck.reference.globalchanges.DbEvent;
 import org.couchtck.reference.globalchanges.GlobalChanges;
 import org.couchtck.reference.globalchanges.GlobalChangesConfig;
+import org.couchtck.reference.store.ClusterLayout;
 import org.couchtck.reference.store.Store;
 import org.couchtck.reference.time.Scheduler;
 import org.couchtck.reference.time.SystemScheduler;
@@ -54,9 +55,11 @@ public final class ReferenceEndpoint implements AutoCloseable {
      *     tree is killed
      * @param log where the node logs (the OS daemons' messages among others), the messages at or above {@code [log]
      *     level} (default info); standard error by default
+     * @param cluster the cluster the endpoint simulates ({@link ClusterLayout}); a single node by default
      */
     public record Options(String host, int port, Credentials admin, GlobalChangesConfig globalChanges,
-            Map<String, String> queryServers, List<Path> iniFiles, Duration daemonStopGrace, CouchLog log) {
+            Map<String, String> queryServers, List<Path> iniFiles, Duration daemonStopGrace, CouchLog log,
+            ClusterLayout cluster) {
         public Options {
             Objects.requireNonNull(host, "host");
             Objects.requireNonNull(admin, "admin");
@@ -65,6 +68,7 @@ public final class ReferenceEndpoint implements AutoCloseable {
             iniFiles = List.copyOf(iniFiles);
             Objects.requireNonNull(daemonStopGrace, "daemonStopGrace");
             Objects.requireNonNull(log, "log");
+            Objects.requireNonNull(cluster, "cluster");
         }
 
         /**
@@ -73,37 +77,46 @@ public final class ReferenceEndpoint implements AutoCloseable {
          */
         public static Options defaults() {
             return new Options("127.0.0.1", 0, new Credentials("admin", "admin"), GlobalChangesConfig.defaults(),
-                    System.getenv(), List.of(), DaemonHost.DEFAULT_STOP_GRACE, new StderrLog(System.err, NodeConfig.NODE));
+                    System.getenv(), List.of(), DaemonHost.DEFAULT_STOP_GRACE, new StderrLog(System.err, NodeConfig.NODE),
+                    ClusterLayout.SINGLE_NODE);
         }
 
         public Options withPort(int newPort) {
-            return new Options(host, newPort, admin, globalChanges, queryServers, iniFiles, daemonStopGrace, log);
+            return new Options(host, newPort, admin, globalChanges, queryServers, iniFiles, daemonStopGrace,
+                    log, cluster);
         }
 
         public Options withAdmin(Credentials newAdmin) {
-            return new Options(host, port, newAdmin, globalChanges, queryServers, iniFiles, daemonStopGrace, log);
+            return new Options(host, port, newAdmin, globalChanges, queryServers, iniFiles, daemonStopGrace,
+                    log, cluster);
         }
 
         public Options withGlobalChanges(GlobalChangesConfig config) {
-            return new Options(host, port, admin, config, queryServers, iniFiles, daemonStopGrace, log);
+            return new Options(host, port, admin, config, queryServers, iniFiles, daemonStopGrace, log, cluster);
         }
 
         /** The query servers of other languages, as {@code COUCHDB_QUERY_SERVER_<LANG>} name to command. */
         public Options withQueryServers(Map<String, String> settings) {
-            return new Options(host, port, admin, globalChanges, settings, iniFiles, daemonStopGrace, log);
+            return new Options(host, port, admin, globalChanges, settings, iniFiles, daemonStopGrace, log, cluster);
         }
 
         /** The ini files, in the order they are read. */
         public Options withIniFiles(List<Path> files) {
-            return new Options(host, port, admin, globalChanges, queryServers, files, daemonStopGrace, log);
+            return new Options(host, port, admin, globalChanges, queryServers, files, daemonStopGrace, log, cluster);
         }
 
         public Options withDaemonStopGrace(Duration grace) {
-            return new Options(host, port, admin, globalChanges, queryServers, iniFiles, grace, log);
+            return new Options(host, port, admin, globalChanges, queryServers, iniFiles, grace, log, cluster);
         }
 
         public Options withLog(CouchLog sink) {
-            return new Options(host, port, admin, globalChanges, queryServers, iniFiles, daemonStopGrace, sink);
+            return new Options(host, port, admin, globalChanges, queryServers, iniFiles, daemonStopGrace,
+                    sink, cluster);
+        }
+
+        /** The cluster the endpoint simulates. */
+        public Options withCluster(ClusterLayout layout) {
+            return new Options(host, port, admin, globalChanges, queryServers, iniFiles, daemonStopGrace, log, layout);
         }
     }
 
@@ -126,8 +139,8 @@ public final class ReferenceEndpoint implements AutoCloseable {
 
     private ReferenceEndpoint(Options options, IniValues ini) {
         this.options = options;
-        this.store = new Store(() -> System.currentTimeMillis() * 1000);
         this.scheduler = new SystemScheduler("couchtck-endpoint-scheduler");
+        this.store = new Store(() -> System.currentTimeMillis() * 1000, options.cluster(), scheduler);
         this.globalChanges = new GlobalChanges(scheduler, new GlobalChangesDatabase(store), options.globalChanges());
         this.queryServers = new QueryServerPool(options.queryServers());
         this.viewIndexes = new ViewIndexes(view -> view.rawCollation() ? ViewCollation.RAW : ViewCollation.COUCHDB,
@@ -170,10 +183,10 @@ public final class ReferenceEndpoint implements AutoCloseable {
         ViewServers viewServers = new ViewServers(queryServers, config);
         DesignDocCalls functions = new DesignDocCalls(queryServers, viewServers);
         DocumentWrites writes = new DocumentWrites(new DesignChecks(viewServers), passwords,
-                new DocumentValidation(functions));
+                new DocumentValidation(functions), options.cluster());
         DatabaseRoutes databases = new DatabaseRoutes(store, writes);
         this.configured = new ConfiguredRoutes(config, databases);
-        config.set("couchdb", "single_node", "true");
+        config.set("couchdb", "single_node", Boolean.toString(!options.cluster().isCluster()));
         config.set("chttpd", "bind_address", options.host());
         // what default.ini sets (every other [chttpd_auth] value is a default of the code, not shown)
         config.set("chttpd_auth", "hash_algorithms", "sha256, sha");

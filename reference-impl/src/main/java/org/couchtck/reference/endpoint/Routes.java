@@ -43,6 +43,7 @@ final class Routes {
         if (first.startsWith("_") && !databases.isSystemDatabase(first)) {
             switch (first) {
                 case "_up" -> server.up(request, response);
+                case "_membership" -> server.membership(request, response);
                 case "_all_dbs" -> server.allDbs(request, response);
                 case "_uuids" -> server.uuids(request, response);
                 case "_session" -> server.session(request, response);

@@ -43,6 +43,17 @@ final class ServerRoutes {
         response.json(200, body);
     }
 
+    /** The cluster's nodes (chttpd_misc: admins only): the simulated ones, or the one node. */
+    void membership(ApiRequest request, ApiResponse response) throws IOException {
+        Methods.allow(request, "GET,HEAD");
+        Access.requireAdmin(request);
+        List<String> nodes = store.layout().isCluster() ? store.layout().nodeNames() : List.of("couchdb@127.0.0.1");
+        ObjectNode body = Json.object();
+        nodes.forEach(body.putArray("all_nodes")::add);
+        nodes.forEach(body.putArray("cluster_nodes")::add);
+        response.json(200, body);
+    }
+
     void up(ApiRequest request, ApiResponse response) throws IOException {
         Methods.allow(request, "GET,HEAD");
         ObjectNode body = Json.object();

@@ -64,8 +64,10 @@ final class ViewRoute {
             throw CouchError.methodNotAllowed("GET,POST,HEAD");
         }
         Methods.allow(request, "GET,POST,HEAD");
-        Database db = databases.open(request);
-        Resolved resolved = resolve(request, db, request.segment(2), viewName);
+        Database opened = databases.open(request);
+        // the design document comes from a quorum; the rows from one copy, as fabric_view reads them
+        Database db = databases.readCopy(opened);
+        Resolved resolved = resolve(request, opened, db, request.segment(2), viewName);
         ViewParams params = resolved.params();
         DesignIndex index = resolved.index();
         IndexSource source = source(db);
@@ -95,7 +97,7 @@ final class ViewRoute {
      * The view {@code viewName} of {@code _design/<designName>} and the request's query of it: 404 for a missing view,
      * 400 for parameters it cannot take, 500 for a language no query server serves.
      */
-    private Resolved resolve(ApiRequest request, Database db, String designName, String viewName) {
+    private Resolved resolve(ApiRequest request, Database db, Database copy, String designName, String viewName) {
         DesignDefinition design = design(db, designName);
         int viewNumber = design.views().indexOf(design.view(viewName)
                 .orElseThrow(() -> CouchError.notFound("missing_named_view")));
@@ -110,7 +112,8 @@ final class ViewRoute {
         if (!pool.serves(design.language())) {
             throw new QueryServerPool.UnknownLanguage(design.language());
         }
-        return new Resolved(design, viewNumber, view, params, query, indexes.indexFor(db.name(), db.uuid(), design));
+        return new Resolved(design, viewNumber, view, params, query, indexes.indexFor(copy.name(), copy.indexKey(),
+                design));
     }
 
     private List<ReducedRow> reduced(Resolved r) throws ViewQueryException {
@@ -128,8 +131,9 @@ final class ViewRoute {
      * The rows of view {@code viewName} of {@code _design/<designName>} for a list: the request's view parameters
      * apply; a map view's head is {@code {total_rows, offset}}, a reduce view's is empty.
      */
-    ListInput listInput(ApiRequest request, Database db, String designName, String viewName) {
-        Resolved resolved = resolve(request, db, designName, viewName);
+    ListInput listInput(ApiRequest request, Database opened, String designName, String viewName) {
+        Database db = databases.readCopy(opened);
+        Resolved resolved = resolve(request, opened, db, designName, viewName);
         ViewParams params = resolved.params();
         DesignIndex index = resolved.index();
         if (params.update() != ViewParams.Update.FALSE) {
@@ -238,7 +242,7 @@ final class ViewRoute {
         Database db = databases.open(request);
         String name = request.segment(2);
         DesignDefinition design = design(db, name);
-        DesignIndex index = indexes.indexFor(db.name(), db.uuid(), design);
+        DesignIndex index = indexes.indexFor(db.name(), db.indexKey(), design);
         long pending = db.changes(index.indexedSeq(), false, Long.MAX_VALUE).rows().size();
         ObjectNode body = Json.object();
         body.put("name", name);

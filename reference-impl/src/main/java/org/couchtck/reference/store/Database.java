@@ -33,6 +33,10 @@ public final class Database {
     private final long instanceStartMicros;
     private final int shards;
     private final Consumer<Database> onUpdate;
+    /** The database this one is a copy of, in a simulated cluster; null for the database itself. */
+    private final Database original;
+    /** Every commit, for the copies to replay; null where nothing copies this database. */
+    private final List<Commit> log;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -47,12 +51,37 @@ public final class Database {
     private volatile JsonNode security = defaultSecurity();
 
     Database(String name, String uuid, long instanceStartMicros, int shards, Consumer<Database> onUpdate) {
+        this(name, uuid, instanceStartMicros, shards, onUpdate, null, false);
+    }
+
+    private Database(String name, String uuid, long instanceStartMicros, int shards, Consumer<Database> onUpdate,
+            Database original, boolean logged) {
         this.name = name;
         this.uuid = uuid;
         this.instanceStartMicros = instanceStartMicros;
         this.shards = shards;
         this.onUpdate = onUpdate;
+        this.original = original;
+        this.log = logged ? new ArrayList<>() : null;
     }
+
+    /** A database whose commits copies can replay ({@link #commitsAfter}). */
+    static Database copied(String name, String uuid, long instanceStartMicros, int shards,
+            Consumer<Database> onUpdate) {
+        return new Database(name, uuid, instanceStartMicros, shards, onUpdate, null, true);
+    }
+
+    /**
+     * A copy of {@code original}, empty until it replays its commits ({@link #replay}): same name, uuid and update
+     * sequence numbers, its own view indexes ({@link #indexKey}); its security and {@code _local} documents are the
+     * original's (CouchDB writes those to every copy at once).
+     */
+    Database copyOf(int number) {
+        return new Database(name, uuid + "-copy" + number, instanceStartMicros, shards, db -> { }, this, false);
+    }
+
+    /** One commit: the sequence it got, the document, and the revisions the write added to its tree. */
+    record Commit(long seq, String id, List<RevisionNode> nodes) {}
 
     public String name() {
         return name;
@@ -60,6 +89,11 @@ public final class Database {
 
     /** A random id of this incarnation of the database (a recreated database gets a new one). */
     public String uuid() {
+        return original == null ? uuid : original.uuid();
+    }
+
+    /** What tells this database's view indexes from a copy's: each copy of a database has indexes of its own. */
+    public String indexKey() {
         return uuid;
     }
 
@@ -74,10 +108,14 @@ public final class Database {
 
     /** The {@code _security} object: CouchDB 3's default lets only admins in. */
     public JsonNode security() {
-        return security;
+        return original == null ? security : original.security();
     }
 
     public void setSecurity(JsonNode security) {
+        if (original != null) {
+            original.setSecurity(security);
+            return;
+        }
         this.security = security.deepCopy();
     }
 
@@ -145,14 +183,17 @@ public final class Database {
                 List<Revision> history = w.history().isEmpty() ? List.of(w.rev()) : w.history();
                 boolean added = false;
                 List<Attachment> attachments = replicatedAttachments(w, tree, history);
+                List<RevisionNode> nodes = new ArrayList<>();
                 for (int i = history.size() - 1; i >= 0; i--) {
                     Revision parent = i + 1 < history.size() ? history.get(i + 1) : null;
                     ObjectNode body = i == 0 ? w.body() : null;
-                    added |= tree.add(new RevisionNode(history.get(i), parent, body, i == 0 && w.deleted(),
-                            i == 0 ? attachments : List.of()));
+                    RevisionNode node = new RevisionNode(history.get(i), parent, body, i == 0 && w.deleted(),
+                            i == 0 ? attachments : List.of());
+                    nodes.add(node);
+                    added |= tree.add(node);
                 }
                 if (added && !tree.leaves().isEmpty()) {
-                    commit(w.id(), tree);
+                    commit(w.id(), tree, nodes);
                     any = true;
                 }
             }
@@ -231,14 +272,15 @@ public final class Database {
             tree = new RevisionTree();
             trees.put(w.id(), tree);
         }
-        if (!tree.add(new RevisionNode(rev, parent, w.body(), w.deleted(), attachments))) {
+        RevisionNode node = new RevisionNode(rev, parent, w.body(), w.deleted(), attachments);
+        if (!tree.add(node)) {
             return WriteResult.Refused.conflict(w.id());
         }
-        commit(w.id(), tree);
+        commit(w.id(), tree, List.of(node));
         return new WriteResult.Written(w.id(), rev);
     }
 
-    private void commit(String id, RevisionTree tree) {
+    private void commit(String id, RevisionTree tree, List<RevisionNode> nodes) {
         DocumentState before = current.get(id);
         if (before != null) {
             bySeq.remove(before.seq());
@@ -249,6 +291,44 @@ public final class Database {
         if (id.startsWith(DESIGN_PREFIX)) {
             designIds.add(id);
         }
+        if (log != null) {
+            log.add(new Commit(updateSeq, id, List.copyOf(nodes)));
+        }
+    }
+
+    /** The commits after {@code seq}, up to {@code upTo}, in sequence order; for the copies of this database. */
+    List<Commit> commitsAfter(long seq, long upTo) {
+        lock.lock();
+        try {
+            List<Commit> after = new ArrayList<>();
+            // commits are numbered 1, 2, ... in log order: the one after seq is at index seq
+            for (int i = (int) Math.max(0, seq); i < log.size() && log.get(i).seq() <= upTo; i++) {
+                after.add(log.get(i));
+            }
+            return after;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Replays {@code commits} of the original, those after what this copy has, in order: each gets the sequence it got
+     * there, so sequences mean the same on every copy.
+     */
+    void replay(List<Commit> commits) {
+        commitBatch(() -> {
+            boolean any = false;
+            for (Commit c : commits) {
+                if (c.seq() != updateSeq + 1) {
+                    continue;
+                }
+                RevisionTree tree = trees.computeIfAbsent(c.id(), k -> new RevisionTree());
+                c.nodes().forEach(tree::add);
+                commit(c.id(), tree, c.nodes());
+                any = true;
+            }
+            return new Batch(List.of(), any);
+        });
     }
 
     /** A {@code _local} document: never replicated, never in the changes feed, revisions {@code 0-N}. */
@@ -261,6 +341,9 @@ public final class Database {
      * @return the new revision, or empty on a conflict (or the deletion of a missing document)
      */
     public Optional<String> writeLocal(String id, String rev, boolean delete, ObjectNode body) {
+        if (original != null) {
+            return original.writeLocal(id, rev, delete, body);
+        }
         lock.lock();
         try {
             LocalDocument current = locals.get(id);
@@ -282,6 +365,9 @@ public final class Database {
 
     /** Every {@code _local} document, in no order. */
     public List<LocalDocument> localDocuments() {
+        if (original != null) {
+            return original.localDocuments();
+        }
         lock.lock();
         try {
             return List.copyOf(locals.values());
@@ -291,6 +377,9 @@ public final class Database {
     }
 
     public Optional<LocalDocument> getLocal(String id) {
+        if (original != null) {
+            return original.getLocal(id);
+        }
         lock.lock();
         try {
             return Optional.ofNullable(locals.get(id));

@@ -39,4 +39,26 @@ class EndpointMainTest {
     void should_read_no_ini_file_when_none_is_given() {
         assertThat(EndpointMain.parse(new String[0]).iniFiles()).isEmpty();
     }
+
+    @Test
+    void should_make_a_simulated_cluster_of_the_nodes_and_copies_given() {
+        ReferenceEndpoint.Options options = EndpointMain.parse(new String[] {"--nodes", "3", "--lag", "250"});
+
+        assertThat(options.cluster()).isEqualTo(new org.couchtck.reference.store.ClusterLayout(3, 3, 2, 1, 250,
+                false));
+        assertThat(EndpointMain.parse(new String[] {"--nodes", "3", "--w", "3", "--lagging", "1"}).cluster()
+                .acceptsOnly()).isTrue();
+        assertThat(EndpointMain.parse(new String[0]).cluster().isCluster()).isFalse();
+    }
+
+    @Test
+    void should_refuse_a_cluster_it_cannot_be() {
+        assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--n", "3"}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--n, --w and --lagging shape a cluster: give --nodes too");
+        assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--nodes", "2", "--n", "3"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most one copy per node");
+        assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--nodes", "x"}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("--nodes must be a whole number, got 'x'");
+    }
 }
