@@ -23,6 +23,8 @@ final class ClusterReads {
     private static final Set<String> DATABASE_READS = Set.of("_all_docs", "_design_docs", "_local_docs", "_changes",
             "_find", "_explain", "_index");
     private static final Set<String> DESIGN_READS = Set.of("_view", "_list", "_info");
+    /** Design document paths whose GET may land on any of the reads above: a rewrite's target is the rule's. */
+    private static final Set<String> DESIGN_RELAYS = Set.of("_rewrite");
     private static final Set<String> SERVER_READS = Set.of("_all_dbs", "_dbs_info", "_db_updates");
 
     private ClusterReads() {}
@@ -53,7 +55,8 @@ final class ClusterReads {
         if (DATABASE_READS.contains(second)) {
             return true;
         }
-        return second.equals("_design") && segments.size() >= 4 && DESIGN_READS.contains(segments.get(3));
+        return second.equals("_design") && segments.size() >= 4 && (DESIGN_READS.contains(segments.get(3))
+                || DESIGN_RELAYS.contains(segments.get(3)) && !method.equals("POST"));
     }
 
     /** A feed that answers at once: no {@code feed}, or {@code feed=normal}. */

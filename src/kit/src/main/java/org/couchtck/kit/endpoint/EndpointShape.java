@@ -30,8 +30,9 @@ public record EndpointShape(int nodes, OptionalInt n, OptionalInt q, Optional<St
     /** The feature of the cases that read {@code /_db_updates}: the endpoint has its {@code _global_changes}. */
     public static final String GLOBAL_CHANGES = "global_changes";
     /**
-     * The feature of the cases that only make sense on one node: they ask what one copy of an index holds while it
-     * is not brought up to date ({@code update=false}), and a cluster answers such a read from any copy.
+     * The feature of the cases that only make sense on one node: they need every read answered by the same copy
+     * (what one copy's index holds while {@code update=false} leaves it as it is, the ETag of one copy's state), and a
+     * cluster answers such a read from any copy.
      */
     public static final String SINGLE_NODE_FEATURE = "single_node";
 
@@ -58,8 +59,9 @@ public record EndpointShape(int nodes, OptionalInt n, OptionalInt q, Optional<St
     /** Why the endpoint lacks {@code feature}, or empty when it has it (or it is not a feature of this). */
     public Optional<String> whyAbsent(String feature) {
         if (SINGLE_NODE_FEATURE.equals(feature)) {
-            return isCluster() ? Optional.of("the endpoint is a " + describe() + ": a read that leaves the index as "
-                    + "it is may come from any copy, each with an index of its own") : Optional.empty();
+            return isCluster() ? Optional.of("the endpoint is a " + describe() + ": the case needs every read "
+                    + "answered by one copy, and a cluster answers each from any copy, each with its own index and "
+                    + "state") : Optional.empty();
         }
         return GLOBAL_CHANGES.equals(feature) ? globalChangesMissing : Optional.empty();
     }

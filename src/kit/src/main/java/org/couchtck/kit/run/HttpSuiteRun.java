@@ -154,13 +154,13 @@ final class HttpSuiteRun implements AutoCloseable {
         GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
         FeedSuiteRunner feeds = endpoint == null ? null
                 : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
-                        settings.feedBudget(), replayOptions(config));
+                        settings.feedBudget(), replayOptions(config), shape);
         ProxySuiteRunner proxies = endpoint == null ? null
                 : new ProxySuiteRunner(endpoint.target(), endpoint.externals(), requestTimeout, settings.seed(),
                         settings.feedBudget(), replayOptions(config));
         ViewSuiteRunner views = endpoint == null ? null
                 : new ViewSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
-                        settings.feedBudget(), replayOptions(config));
+                        settings.feedBudget(), replayOptions(config), shape);
         // Four phases:
         // 0. the corpus cases, several at a time from the start, those that use the Externals API first (phase 1
         //    waits for them);

@@ -24,6 +24,8 @@ class ClusterReadsTest {
             "POST, /db/_design/d/_view/v, true",
             "GET, /db/_design/d/_list/l/v, true",
             "GET, /db/_design/d/_info, true",
+            "GET, /db/_design/d/_rewrite/all, true",
+            "POST, /db/_design/d/_rewrite/post, false",
             "GET, /_all_dbs, true",
             "GET, /_db_updates, true",
             "GET, /_db_updates?feed=continuous, false",

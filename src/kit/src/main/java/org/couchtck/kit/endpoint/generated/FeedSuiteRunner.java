@@ -2,6 +2,7 @@ package org.couchtck.kit.endpoint.generated;
 
 import java.time.Duration;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.endpoint.EndpointShape;
 import org.couchtck.kit.endpoint.EndpointTarget;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.generate.GenerationBudget;
@@ -36,8 +37,15 @@ public final class FeedSuiteRunner {
      */
     public FeedSuiteRunner(EndpointTarget target, String runId, Duration requestTimeout, long seed,
             GenerationBudget budget, String replayOptions) {
+        this(target, runId, requestTimeout, seed, budget, replayOptions, EndpointShape.SINGLE_NODE);
+    }
+
+    /** As the other constructor, for an endpoint that is {@code shape}: a cluster's copies are awaited. */
+    public FeedSuiteRunner(EndpointTarget target, String runId, Duration requestTimeout, long seed,
+            GenerationBudget budget, String replayOptions, EndpointShape shape) {
         this(new WorkloadRunner(target, runId, requestTimeout, shorter(WorkloadRunner.WRITE_BOUND,
-                budget.timePerSuite()), WorkloadRunner.SETTLE), seed, budget, replayOptions);
+                budget.timePerSuite()), WorkloadRunner.SETTLE, ViewSuiteRunner.copies(shape)), seed, budget,
+                replayOptions);
     }
 
     FeedSuiteRunner(WorkloadRunner workloads, long seed, GenerationBudget budget, String replayOptions) {

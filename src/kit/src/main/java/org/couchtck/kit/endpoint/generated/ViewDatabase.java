@@ -56,7 +56,12 @@ final class ViewDatabase implements AutoCloseable {
     private final Duration timeout;
     private final String name;
     private final Transcript transcript;
+    private final int copies;
     private boolean silent;
+    /** Documents written and design documents saved: what every copy must count before a view is read. */
+    private long documents;
+    /** Whether a write came since the copies last agreed. */
+    private boolean unsettled;
 
     /**
      * Creates database {@code name}.
@@ -65,10 +70,20 @@ final class ViewDatabase implements AutoCloseable {
      */
     ViewDatabase(EndpointTarget target, Duration timeout, String name, Transcript transcript)
             throws InterruptedException {
+        this(target, timeout, name, transcript, 1);
+    }
+
+    /**
+     * Creates database {@code name} on an endpoint that keeps {@code copies} copies of it: on a cluster, a view is
+     * read once every copy counts the documents written ({@link ClusterConvergence}).
+     */
+    ViewDatabase(EndpointTarget target, Duration timeout, String name, Transcript transcript, int copies)
+            throws InterruptedException {
         this.target = target;
         this.timeout = timeout;
         this.name = name;
         this.transcript = transcript;
+        this.copies = copies;
         Answer answer = send("PUT", "/" + name, Optional.empty());
         if (answer.status() != 201 && answer.status() != 202) {
             throw new EndpointUnavailable("the example's database could not be created: PUT /" + name
@@ -100,6 +115,8 @@ final class ViewDatabase implements AutoCloseable {
                 throw new Refused("the documents were not all written: POST " + path + " answered "
                         + answer.shown(), "201 with one result without error per document", answer.shown());
             }
+            documents += batch.size();
+            unsettled = true;
         }
     }
 
@@ -113,6 +130,8 @@ final class ViewDatabase implements AutoCloseable {
             throw new Refused("the design document was not saved: PUT " + path + " answered " + answer.shown(),
                     "201", answer.shown());
         }
+        documents++;
+        unsettled = true;
     }
 
     /** The path of a query of view {@code view}; {@code query} without its {@code ?}, empty for none. */
@@ -122,6 +141,10 @@ final class ViewDatabase implements AutoCloseable {
 
     /** The {@code rows} of {@code GET path} (a {@link #viewPath}). */
     ArrayNode rows(String path) throws InterruptedException {
+        if (unsettled) {
+            ClusterConvergence.await(copies, "all " + documents + " documents of " + name, this::counted, transcript);
+            unsettled = false;
+        }
         Answer answer = send("GET", path, Optional.empty());
         Optional<JsonNode> body = answer.answered() && answer.status() == 200 ? answer.json() : Optional.empty();
         if (body.isEmpty() || !body.get().path("rows").isArray()) {
@@ -129,6 +152,13 @@ final class ViewDatabase implements AutoCloseable {
                     answer.shown());
         }
         return (ArrayNode) body.get().get("rows");
+    }
+
+    /** Whether the database's info counts every document written (its doc_count, design documents included). */
+    private boolean counted() throws InterruptedException {
+        Answer answer = send("GET", "/" + name, Optional.empty());
+        Optional<JsonNode> info = answer.answered() && answer.status() == 200 ? answer.json() : Optional.empty();
+        return info.isPresent() && info.get().path("doc_count").asLong(-1) == documents;
     }
 
     private Answer send(String method, String path, Optional<String> body) throws InterruptedException {

@@ -25,9 +25,15 @@ abstract class ViewProperty<T> implements Property<T> {
      * @param runId part of every database name (lowercase {@code [a-z0-9_-]})
      * @param requestTimeout the bound on one request and its reply
      */
-    record Context(EndpointTarget target, String runId, Duration requestTimeout, AtomicInteger databases) {
+    record Context(EndpointTarget target, String runId, Duration requestTimeout, int copies,
+            AtomicInteger databases) {
         Context(EndpointTarget target, String runId, Duration requestTimeout) {
-            this(target, runId, requestTimeout, new AtomicInteger());
+            this(target, runId, requestTimeout, 1);
+        }
+
+        /** @param copies how many copies the endpoint keeps of a database: a cluster's are awaited before a query */
+        Context(EndpointTarget target, String runId, Duration requestTimeout, int copies) {
+            this(target, runId, requestTimeout, copies, new AtomicInteger());
         }
 
         String nextDatabase() {
@@ -59,7 +65,8 @@ abstract class ViewProperty<T> implements Property<T> {
         transcript.add(Direction.EVENT, "example against " + context.target().baseUri() + " in database " + name
                 + ": " + describe(example));
         Optional<Mismatch> mismatch;
-        try (ViewDatabase db = new ViewDatabase(context.target(), context.requestTimeout(), name, transcript)) {
+        try (ViewDatabase db = new ViewDatabase(context.target(), context.requestTimeout(), name, transcript,
+                context.copies())) {
             try {
                 mismatch = judge(example, db);
             } catch (ViewDatabase.Refused e) {

@@ -2,6 +2,7 @@ package org.couchtck.kit.endpoint.generated;
 
 import java.time.Duration;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.endpoint.EndpointShape;
 import org.couchtck.kit.endpoint.EndpointTarget;
 import org.couchtck.kit.endpoint.HttpCase;
 import org.couchtck.kit.generate.GenerationBudget;
@@ -33,8 +34,19 @@ public final class ViewSuiteRunner {
      */
     public ViewSuiteRunner(EndpointTarget target, String runId, Duration requestTimeout, long seed,
             GenerationBudget budget, String replayOptions) {
-        this.context = new ViewProperty.Context(target, runId, requestTimeout);
+        this(target, runId, requestTimeout, seed, budget, replayOptions, EndpointShape.SINGLE_NODE);
+    }
+
+    /** As the other constructor, for an endpoint that is {@code shape}: a cluster's copies are awaited. */
+    public ViewSuiteRunner(EndpointTarget target, String runId, Duration requestTimeout, long seed,
+            GenerationBudget budget, String replayOptions, EndpointShape shape) {
+        this.context = new ViewProperty.Context(target, runId, requestTimeout, copies(shape));
         this.cases = new GeneratedCaseRunner(seed, budget, replayOptions);
+    }
+
+    /** How many copies of a database {@code shape} keeps, as far as the kit can tell; 1 for one node. */
+    static int copies(EndpointShape shape) {
+        return shape.isCluster() ? shape.n().orElse(shape.nodes()) : 1;
     }
 
     /** Runs the generated view case {@code testCase}. Never throws for endpoint misbehaviour. */

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +73,7 @@ final class WorkloadRunner {
     private final Duration requestTimeout;
     private final Duration writeBound;
     private final Duration settle;
+    private final int copies;
     private final AtomicInteger workloads = new AtomicInteger();
 
     /**
@@ -84,11 +86,21 @@ final class WorkloadRunner {
 
     WorkloadRunner(EndpointTarget target, String runId, Duration requestTimeout, Duration writeBound,
             Duration settle) {
+        this(target, runId, requestTimeout, writeBound, settle, 1);
+    }
+
+    /**
+     * @param copies how many copies the endpoint keeps of a database: on a cluster the final feeds are read once
+     *     every copy shows the workload's last acknowledged states ({@link ClusterConvergence})
+     */
+    WorkloadRunner(EndpointTarget target, String runId, Duration requestTimeout, Duration writeBound,
+            Duration settle, int copies) {
         this.target = target;
         this.runId = runId;
         this.requestTimeout = requestTimeout;
         this.writeBound = writeBound;
         this.settle = settle;
+        this.copies = copies;
     }
 
     Duration writeBound() {
@@ -185,6 +197,8 @@ final class WorkloadRunner {
                 transcript.add(Direction.EVENT, "the feeds " + (caughtUp() ? "caught up" : "did not all catch up")
                         + " after " + settled.toMillis() + " ms; stopping the readers");
                 stopReaders(readerTasks);
+                ClusterConvergence.await(copies, "every document's last acknowledged state in _changes",
+                        this::normalFeedCaughtUp, transcript);
                 mainOnly = feed("final", "/" + database + "/_changes");
                 allDocs = feed("final", "/" + database + "/_changes?style=all_docs");
                 resumes = resumes();
@@ -605,6 +619,27 @@ final class WorkloadRunner {
             while (System.nanoTime() < deadline && !caughtUp()) {
                 Thread.sleep(50);
             }
+        }
+
+        /** Whether a normal feed (style=all_docs) read now has every document at its last acknowledged state. */
+        private boolean normalFeedCaughtUp() throws InterruptedException {
+            WorkloadOutcome.Feed feed = feed("cluster", "/" + database + "/_changes?style=all_docs");
+            if (feed.problem().isPresent()) {
+                return false;
+            }
+            Map<String, ChangeRow> latest = new HashMap<>();
+            feed.rows().forEach(row -> latest.put(row.id(), row));
+            for (Map<Integer, DocHistory> writer : docs) {
+                for (DocHistory doc : writer.values()) {
+                    if (doc.uncertainty().isEmpty() && doc.last().isPresent()) {
+                        ChangeRow row = latest.get(doc.id());
+                        if (row == null || !row.revs().equals(doc.last().get().leaves())) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            return true;
         }
 
         private boolean caughtUp() {

@@ -1,0 +1,113 @@
+package org.couchtck.kit.endpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.wire.TranscriptEntry;
+import org.couchtck.reference.endpoint.ReferenceEndpoint;
+import org.couchtck.reference.log.CouchLog;
+import org.couchtck.reference.store.ClusterLayout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The cluster rules of the executor proved against the reference endpoint simulating a three-node cluster that is
+ * broken on purpose: one whose lagging copy never catches up and answers every read fails the case that reads it,
+ * saying how long it waited; one that answers every write 202 Accepted still passes a case that expects 201, but only
+ * as a cluster. Polls go by a virtual clock: their 20 s cost nothing.
+ */
+@Timeout(120)
+class ClusterFaultProofTest {
+
+    private static final CouchLog QUIET = (level, message) -> { };
+    private static final HttpCorpus CORPUS = HttpCorpus.builtIn();
+
+    private ReferenceEndpoint reference;
+    private HttpEndpoint endpoint;
+
+    private EndpointShape cluster(ClusterLayout layout) throws InterruptedException {
+        reference = ReferenceEndpoint.start(ReferenceEndpoint.Options.defaults().withLog(QUIET).withCluster(layout));
+        endpoint = HttpEndpoint.of(reference.uri(), new Credentials(reference.admin().name(),
+                reference.admin().password()), Duration.ofSeconds(10));
+        return EndpointShape.probe(endpoint, "couchtck-fault-0-shape", Duration.ofSeconds(10));
+    }
+
+    @AfterEach
+    void stop() {
+        if (endpoint != null) {
+            endpoint.close();
+        }
+        if (reference != null) {
+            reference.close();
+        }
+    }
+
+    private CaseResult run(EndpointShape shape, String id) {
+        return new HttpCaseExecutor(endpoint, HttpRunSettings.of("fault").withShape(shape), new VirtualPollTimer())
+                .run(CORPUS.find(id).orElseThrow());
+    }
+
+    private static String transcript(CaseResult result) {
+        return String.join("\n", result.transcript().stream().map(TranscriptEntry::text).toList());
+    }
+
+    @Test
+    void aClusterWhoseCopiesNeverCatchUpFailsTheCaseThatReadsThem() throws Exception {
+        // given: every read of one copy comes from the copy that never gets the writes
+        EndpointShape shape = cluster(new ClusterLayout(3, 3, 2, 1, Long.MAX_VALUE, true));
+
+        // when
+        CaseResult result = run(shape, "http.all_docs.rows");
+
+        // then
+        assertThat(shape.describe()).isEqualTo("cluster of 3 nodes, n = 3, q = 2");
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).isEqualTo("step 3 (GET /{{db}}/_all_docs): not as expected after 101 attempts "
+                + "in 20000 ms (a cluster's copies catch up after a write: read again every 200 ms within 20000 ms); "
+                + "the last: body: at /total_rows: expected 3, got 0");
+    }
+
+    @Test
+    void aClusterWhoseLaggingCopyAnswersFirstPassesOnceTheOthersAnswer() throws Exception {
+        // given: the lagging copy answers the first read of each database, and never catches up by itself
+        EndpointShape shape = cluster(new ClusterLayout(3, 3, 2, 1, Long.MAX_VALUE, false));
+
+        // when
+        CaseResult result = run(shape, "http.all_docs.rows");
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(transcript(result)).contains("poll attempt 1 (+0 ms): 200, body: at /total_rows: expected 3, got 0",
+                "poll: as expected at attempt 2, 200 ms after the first");
+    }
+
+    @Test
+    void aClusterThatAcceptsEveryWritePassesWhatExpectsItCreated() throws Exception {
+        // given: w = 3 of 3 copies, one of them lagging: no write is confirmed by w copies in time
+        EndpointShape shape = cluster(new ClusterLayout(3, 3, 3, 1, 0, false));
+
+        // when
+        CaseResult result = run(shape, "http.documents.put-create");
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(transcript(result)).contains("202 Accepted from a cluster: fewer than w copies confirmed the "
+                + "write in time, and it stays (CouchDB documents 202 for it); judged as 201");
+    }
+
+    @Test
+    void oneNodeThatAnswers202FailsWhatExpectsItCreated() throws Exception {
+        // given: the same server, judged as one node
+        cluster(new ClusterLayout(3, 3, 3, 1, 0, false));
+
+        // when
+        CaseResult result = run(EndpointShape.SINGLE_NODE, "http.documents.put-create");
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).isEqualTo("step 0 (PUT /{{db}}/doc): status: expected 201, got 202");
+    }
+}
