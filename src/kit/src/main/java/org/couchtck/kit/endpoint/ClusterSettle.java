@@ -22,6 +22,12 @@ import java.util.Set;
  * lacks the document, repairs it before it answers. The documents a write depends on: every design document the case
  * wrote (their functions judge every write) and the documents the write names (its path, the {@code _id}s of a
  * {@code _bulk_docs} body).
+ *
+ * <p>A read of what the copies share only eventually ({@link ClusterReads}) is sent again until it holds, but what a
+ * case captures from it (a {@code last_seq} of {@code since=now}) may come from a copy that lacks an earlier write, and
+ * a later read from that position shows the write again. Before such a read the executor settles the case's design
+ * documents and the documents it wrote one at a time; documents of a {@code _bulk_docs} write are left to the reads
+ * sent again (a case that writes hundreds of them would read each with r = n).
  */
 final class ClusterSettle {
 
@@ -29,6 +35,8 @@ final class ClusterSettle {
 
     /** Paths of documents written and not yet read with r = n, in the order written. */
     private final Set<String> unsettled = new LinkedHashSet<>();
+    /** Those of {@link #unsettled} a {@code _bulk_docs} write wrote. */
+    private final Set<String> inBulk = new LinkedHashSet<>();
 
     /** Notes the documents {@code call} wrote, as its 2xx {@code reply} says. */
     void written(HttpCall call, HttpReply reply) {
@@ -44,9 +52,15 @@ final class ClusterSettle {
             return;
         }
         if (segments.get(1).equals("_bulk_docs")) {
-            for (JsonNode row : parse(reply.body())) {
+            JsonNode rows = parse(reply.body());
+            // new_edits=false answers no row for what it stored: the documents are those of the request
+            JsonNode written = rows.isArray() && rows.isEmpty() ? parse(call.body().orElse("")).path("docs") : rows;
+            for (JsonNode row : written) {
                 if (!row.has("error")) {
-                    idOf(row).ifPresent(id -> unsettled.add(database + "/" + encode(id)));
+                    idOf(row).ifPresent(id -> {
+                        unsettled.add(database + "/" + encode(id));
+                        inBulk.add(database + "/" + encode(id));
+                    });
                 }
             }
             return;
@@ -78,8 +92,44 @@ final class ClusterSettle {
                 due.add(path);
             }
         }
-        due.forEach(unsettled::remove);
+        due.forEach(this::settled);
         return due;
+    }
+
+    /**
+     * The paths of the documents to settle before {@code call}, a read: for a read of a document, that document (its
+     * copies may hold different branches, and a quorum of them may not show a conflict another has); for a read of
+     * what the copies share only eventually, the design documents and the documents written one at a time in its
+     * database. They are taken off this list.
+     */
+    List<String> beforeRead(HttpCall call) {
+        List<String> segments = segments(call.path());
+        if (segments.isEmpty() || segments.get(0).startsWith("_") || unsettled.isEmpty()) {
+            return List.of();
+        }
+        if (!ClusterReads.eventuallyConsistent(call.method(), call.path())) {
+            Optional<String> document = segments.size() == 2 || segments.size() == 3
+                    && segments.get(1).equals("_design") ? documentPath(segments) : Optional.empty();
+            if (document.isPresent() && unsettled.contains(document.get())) {
+                settled(document.get());
+                return List.of(document.get());
+            }
+            return List.of();
+        }
+        String database = "/" + segments.get(0) + "/";
+        List<String> due = new ArrayList<>();
+        for (String path : unsettled) {
+            if (path.startsWith(database) && (!inBulk.contains(path) || path.startsWith(database + "_design/"))) {
+                due.add(path);
+            }
+        }
+        due.forEach(this::settled);
+        return due;
+    }
+
+    private void settled(String path) {
+        unsettled.remove(path);
+        inBulk.remove(path);
     }
 
     /** The document a path names (an attachment's path names its document), or empty. */

@@ -460,7 +460,8 @@ public final class HttpCaseExecutor {
             Recipient to = step.request().to();
             HttpCall call = renderer(to).render(step.request(), bindings, step.timeout(settings.requestTimeout()));
             if (to == Recipient.ENDPOINT && settings.shape().isCluster()) {
-                settleBefore(call);
+                settleBefore(call, ClusterWrites.mayBeAccepted(call.method(), call.path()) ? settle.before(call)
+                        : settle.beforeRead(call));
             }
             if (shown) {
                 HttpTranscript.request(transcript, call, step.request());
@@ -501,17 +502,18 @@ public final class HttpCaseExecutor {
         }
 
         /**
-         * On a cluster, reads each document {@code call} depends on with r = n first, so that every copy has it
-         * ({@link ClusterSettle}); what came of each read is a line of the transcript, not judged.
+         * On a cluster, reads each document of {@code due} (what {@code call} depends on) with r = n first, so that
+         * every copy has it ({@link ClusterSettle}); what came of each read is a line of the transcript, not judged.
          */
-        private void settleBefore(HttpCall call) throws InterruptedException {
+        private void settleBefore(HttpCall call, List<String> due) throws InterruptedException {
             int copies = settings.shape().n().orElse(settings.shape().nodes());
-            for (String path : settle.before(call)) {
+            String which = ClusterWrites.mayBeAccepted(call.method(), call.path()) ? "this write" : "this read";
+            for (String path : due) {
                 String read = path + "?r=" + copies;
                 try {
                     HttpReply reply = target.send(target.adminCall("GET", read, settings.requestTimeout()));
                     transcript.add(Direction.EVENT, "cluster: GET " + read + " answered " + reply.status()
-                            + " (every copy gets what this write depends on first: fabric_doc_open reads all "
+                            + " (every copy gets what " + which + " depends on first: fabric_doc_open reads all "
                             + copies + " and repairs a copy that lacks it)");
                 } catch (IOException e) {
                     transcript.add(Direction.EVENT, "cluster: GET " + read + " failed: " + e.getMessage());

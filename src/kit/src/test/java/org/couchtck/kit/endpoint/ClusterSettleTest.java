@@ -76,4 +76,39 @@ class ClusterSettleTest {
         assertThat(settle.before(call("GET", "/db/doc", null))).isEmpty();
         assertThat(settle.before(call("PUT", "/db/doc/file.txt?rev=1-a", "y"))).containsExactly("/db/doc");
     }
+
+    @Test
+    void aReadOfWhatTheCopiesShareEventuallyDependsOnTheDocumentsWrittenOneAtATimeInItsDatabase() {
+        // given
+        ClusterSettle settle = new ClusterSettle();
+        settle.written(call("PUT", "/db/_design/v", "{}"), reply(201, "{\"ok\":true,\"id\":\"_design/v\"}"));
+        settle.written(call("PUT", "/db/a", "{}"), reply(201, "{\"ok\":true,\"id\":\"a\"}"));
+        settle.written(call("POST", "/db/_bulk_docs", "{\"docs\":[{\"_id\":\"b\"}]}"),
+                reply(201, "[{\"ok\":true,\"id\":\"b\",\"rev\":\"1-x\"}]"));
+        settle.written(call("PUT", "/other/c", "{}"), reply(201, "{\"ok\":true,\"id\":\"c\"}"));
+
+        // when
+        List<String> due = settle.beforeRead(call("GET", "/db/_changes?since=now", null));
+
+        // then: the bulk document is left to the reads sent again, the other database's to its own reads
+        assertThat(due).containsExactly("/db/_design/v", "/db/a");
+        assertThat(settle.beforeRead(call("GET", "/db/_all_docs", null))).isEmpty();
+        assertThat(settle.before(call("PUT", "/db/b", "{}"))).containsExactly("/db/b");
+        assertThat(settle.beforeRead(call("GET", "/other/_all_docs", null))).containsExactly("/other/c");
+    }
+
+    @Test
+    void aDocumentReadDependsOnThatDocumentAndReplicatedWritesAreThoseOfTheRequest() {
+        // given: a new_edits=false _bulk_docs, which answers no rows
+        ClusterSettle settle = new ClusterSettle();
+        settle.written(call("POST", "/db/_bulk_docs", "{\"new_edits\":false,\"docs\":[{\"_id\":\"d\","
+                + "\"_rev\":\"2-a\"}]}"), reply(201, "[]"));
+        settle.written(call("PUT", "/db/e", "{}"), reply(201, "{\"ok\":true,\"id\":\"e\"}"));
+
+        // when, then
+        assertThat(settle.beforeRead(call("GET", "/db/d?conflicts=true", null))).containsExactly("/db/d");
+        assertThat(settle.beforeRead(call("GET", "/db/d", null))).isEmpty();
+        assertThat(settle.beforeRead(call("GET", "/db/_design/v/_show/s/e", null))).isEmpty();
+        assertThat(settle.beforeRead(call("GET", "/db/e", null))).containsExactly("/db/e");
+    }
 }
