@@ -171,7 +171,7 @@ final class DatabaseRoutes {
         if (newEdits) {
             for (WriteResult r : writes.write(request, db, docs)) {
                 ObjectNode row = WriteReplies.row(r);
-                if (writes.acceptsOnly() && r instanceof WriteResult.Written) {
+                if (r instanceof WriteResult.Written w && (writes.acceptsOnly() || w.accepted())) {
                     // chttpd_db update_doc_result_to_json({accepted, Rev})
                     row.put("accepted", true);
                 }
@@ -187,7 +187,8 @@ final class DatabaseRoutes {
                 out.add(row);
             }
         }
-        response.json(writes.status(201), out);
+        boolean anyAccepted = out.findValues("accepted").stream().anyMatch(JsonNode::asBoolean);
+        response.json(anyAccepted ? 202 : writes.status(201), out);
     }
 
     /** {@code _all_docs}, {@code _design_docs}, {@code _local_docs} and their {@code /queries}. */

@@ -81,8 +81,14 @@ final class DocumentWrites {
         }
         List<WriteResult> out = new ArrayList<>();
         int next = 0;
-        for (Optional<WriteResult.Refused> refused : refusals) {
-            out.add(refused.isPresent() ? refused.get() : written.get(next++));
+        for (int i = 0; i < refusals.size(); i++) {
+            Optional<WriteResult.Refused> refused = refusals.get(i);
+            WriteResult result = refused.isPresent() ? refused.get() : written.get(next++);
+            if (refused.isEmpty() && layout.conflictingWrites() && result instanceof WriteResult.Refused r
+                    && r.status() == 409) {
+                result = db.writeOnBranch(prepared.get(i));
+            }
+            out.add(result);
         }
         return out;
     }
@@ -130,6 +136,7 @@ final class DocumentWrites {
         if (location) {
             response.header("Location", Locations.of(request, db.name(), w.id()));
         }
-        response.json(status(write.deleted() && "DELETE".equals(request.method()) ? 200 : 201), body);
+        int committed = write.deleted() && "DELETE".equals(request.method()) ? 200 : 201;
+        response.json(w.accepted() ? 202 : status(committed), body);
     }
 }

@@ -10,11 +10,13 @@ import org.couchtck.reference.store.ClusterLayout;
 
 /**
  * {@code couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]... [--nodes N [--n N] [--w W]
- * [--lag MS] [--lagging K]]}: runs the endpoint until the JVM is stopped. {@code --ini} may come several times: the
+ * [--lag MS] [--lagging K] [--conflicting-writes]]}: runs the endpoint until the JVM is stopped. {@code --ini} may come several times: the
  * files are read in order, later ones winning, as CouchDB reads default.ini, local.ini and local.d/*.ini.
  * {@code --nodes} makes it a simulated cluster ({@link ClusterLayout}): {@code n} copies of each database (default:
  * one per node), a write answered once {@code w} have it (default: a majority; 202 when fewer take it at once),
- * {@code lagging} copies (default {@code n - w}) getting each write {@code lag} ms late (default 100).
+ * {@code lagging} copies (default {@code n - w}) getting each write {@code lag} ms late (default 100);
+ * {@code --conflicting-writes}: every write the up-to-date copies refuse as a conflict is taken by a lagging one (202,
+ * then a conflict), the worst a cluster may do.
  */
 public final class EndpointMain {
 
@@ -22,7 +24,7 @@ public final class EndpointMain {
 
     private static final String USAGE =
             "usage: java -jar couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]... "
-                    + "[--nodes N [--n N] [--w W] [--lag MS] [--lagging K]]";
+                    + "[--nodes N [--n N] [--w W] [--lag MS] [--lagging K] [--conflicting-writes]]";
 
     public static void main(String[] args) throws InterruptedException {
         ReferenceEndpoint endpoint;
@@ -56,6 +58,7 @@ public final class EndpointMain {
         Integer n = null;
         Integer w = null;
         Integer lagging = null;
+        boolean conflictingWrites = false;
         long lag = 100;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -68,17 +71,19 @@ public final class EndpointMain {
                 case "--w" -> w = count(value(args, ++i, arg), arg, 1);
                 case "--lagging" -> lagging = count(value(args, ++i, arg), arg, 0);
                 case "--lag" -> lag = count(value(args, ++i, arg), arg, 0);
+                case "--conflicting-writes" -> conflictingWrites = true;
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
         }
-        if (nodes == null && (n != null || w != null || lagging != null)) {
-            throw new IllegalArgumentException("--n, --w and --lagging shape a cluster: give --nodes too");
+        if (nodes == null && (n != null || w != null || lagging != null || conflictingWrites)) {
+            throw new IllegalArgumentException("--n, --w, --lagging and --conflicting-writes shape a cluster: give "
+                    + "--nodes too");
         }
         if (nodes != null) {
             int copies = n == null ? nodes : n;
             int quorum = w == null ? copies / 2 + 1 : w;
             options = options.withCluster(new ClusterLayout(nodes, copies, quorum,
-                    lagging == null ? copies - quorum : lagging, lag, false));
+                    lagging == null ? copies - quorum : lagging, lag, false, conflictingWrites));
         }
         return options.withIniFiles(iniFiles);
     }

@@ -18,8 +18,13 @@ import java.util.List;
  * @param lagMillis how late the lagging copies get a write; {@link Long#MAX_VALUE}: never, unless a read repairs them
  * @param staleReads every read fabric serves from one copy comes from a lagging one (a broken cluster, for the kit's
  *     own tests: with copies that never catch up, such reads never show a write)
+ * @param conflictingWrites every document write the up-to-date copies refuse as a conflict lands on a copy that lags
+ *     and still has the revision it names: it is taken there, answered 202 Accepted, and becomes a conflict once the
+ *     copies exchange what they have (fabric_doc_update answers {@code accepted} when some copies took a write and too
+ *     few agree); for the kit's own tests, the worst a cluster may do
  */
-public record ClusterLayout(int nodes, int n, int w, int lagging, long lagMillis, boolean staleReads) {
+public record ClusterLayout(int nodes, int n, int w, int lagging, long lagMillis, boolean staleReads,
+        boolean conflictingWrites) {
 
     /** CouchDB's single node: one copy, nothing lags. */
     public static final ClusterLayout SINGLE_NODE = new ClusterLayout(1, 1, 1, 0, 0, false);
@@ -38,6 +43,19 @@ public record ClusterLayout(int nodes, int n, int w, int lagging, long lagMillis
         if (lagMillis < 0) {
             throw new IllegalArgumentException("the lag must not be negative, got " + lagMillis);
         }
+        if (conflictingWrites && lagging == 0) {
+            throw new IllegalArgumentException("conflicting writes land on a copy that lags, and none lags");
+        }
+    }
+
+    /** A layout whose writes are never taken by a copy that lags once the others refuse them. */
+    public ClusterLayout(int nodes, int n, int w, int lagging, long lagMillis, boolean staleReads) {
+        this(nodes, n, w, lagging, lagMillis, staleReads, false);
+    }
+
+    /** This layout with every conflicting write taken by a copy that lags ({@link #conflictingWrites}). */
+    public ClusterLayout withConflictingWrites() {
+        return new ClusterLayout(nodes, n, w, lagging, lagMillis, staleReads, true);
     }
 
     /**

@@ -246,17 +246,43 @@ public final class Database {
         AttachmentMerge.checkStubs(w.id(), w.attachments(), parent);
     }
 
+    /**
+     * Writes one document as a copy that lags takes an edit the up-to-date copies refuse as a conflict: the revision it
+     * names is still a leaf there (or, naming none, the copy has no such document yet), so the edit goes on that
+     * revision and is a branch of its own once the copies exchange what they have (fabric_doc_update answers such a
+     * write 202 Accepted). A revision this database never had is a conflict here too.
+     */
+    public WriteResult writeOnBranch(DocumentWrite w) {
+        return commitBatch(() -> {
+            checkStubs(w);
+            WriteResult result = writeOne(w, true);
+            if (result instanceof WriteResult.Written written) {
+                return new Batch(List.of(new WriteResult.Written(written.id(), written.rev(), true)), true);
+            }
+            return new Batch(List.of(result), false);
+        }).get(0);
+    }
+
     private WriteResult writeOne(DocumentWrite w) {
+        return writeOne(w, false);
+    }
+
+    private WriteResult writeOne(DocumentWrite w, boolean onBranch) {
         RevisionTree tree = trees.get(w.id());
         Revision parent;
         if (w.rev() == null) {
             if (tree != null && !tree.isEmpty() && !tree.winner().deleted()) {
-                return WriteResult.Refused.conflict(w.id());
+                if (!onBranch) {
+                    return WriteResult.Refused.conflict(w.id());
+                }
+                parent = null; // a copy without the document starts a tree of its own
+            } else {
+                // a new document, or a new life of a deleted one on top of its deleted winner
+                parent = tree == null || tree.isEmpty() ? null : tree.winner().rev();
             }
-            // a new document, or a new life of a deleted one on top of its deleted winner
-            parent = tree == null || tree.isEmpty() ? null : tree.winner().rev();
         } else {
-            if (tree == null || !tree.isLeaf(w.rev())) {
+            boolean editable = tree != null && (onBranch ? tree.node(w.rev()).isPresent() : tree.isLeaf(w.rev()));
+            if (!editable) {
                 return WriteResult.Refused.conflict(w.id());
             }
             parent = w.rev();

@@ -49,13 +49,18 @@ class EndpointMainTest {
         assertThat(EndpointMain.parse(new String[] {"--nodes", "3", "--w", "3", "--lagging", "1"}).cluster()
                 .acceptsOnly()).isTrue();
         assertThat(EndpointMain.parse(new String[0]).cluster().isCluster()).isFalse();
+        assertThat(EndpointMain.parse(new String[] {"--nodes", "3", "--conflicting-writes"}).cluster()
+                .conflictingWrites()).isTrue();
     }
 
     @Test
     void should_refuse_a_cluster_it_cannot_be() {
         assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--n", "3"}))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("--n, --w and --lagging shape a cluster: give --nodes too");
+                .hasMessage("--n, --w, --lagging and --conflicting-writes shape a cluster: give --nodes too");
+        assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--nodes", "3", "--lagging", "0",
+                "--conflicting-writes"})).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("conflicting writes land on a copy that lags, and none lags");
         assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--nodes", "2", "--n", "3"}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most one copy per node");
         assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--nodes", "x"}))

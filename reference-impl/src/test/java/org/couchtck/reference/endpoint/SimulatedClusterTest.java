@@ -2,6 +2,7 @@ package org.couchtck.reference.endpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.couchtck.reference.log.CouchLog;
@@ -73,6 +74,39 @@ class SimulatedClusterTest {
         assertThat(bulk.status()).isEqualTo(202);
         assertThat(bulk.body().get(0).get("accepted").asBoolean()).isTrue();
         assertThat(client.get("/db/a").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aConflictingWriteALaggingCopyTakesIsAcceptedAndThenAConflict() {
+        // given: every write the up-to-date copies refuse lands on the copy that lags
+        TestClient client = cluster(ClusterLayout.of(3, 3, 60_000).withConflictingWrites());
+        client.put("/db", null);
+        String first = client.put("/db/a", "{\"v\":1}").body().get("rev").asText();
+        client.put("/db/a", "{\"_rev\":\"" + first + "\",\"v\":2}");
+
+        // when: the first revision is written again, and a document of that id with no revision
+        TestClient.Reply stale = client.put("/db/a", "{\"_rev\":\"" + first + "\",\"v\":3}");
+        TestClient.Reply bulk = client.post("/db/_bulk_docs", "{\"docs\":[{\"_id\":\"a\",\"v\":4}]}");
+
+        // then: both accepted, and both branches of the document's tree
+        assertThat(stale.status()).isEqualTo(202);
+        assertThat(bulk.status()).isEqualTo(202);
+        assertThat(bulk.body().get(0).get("accepted").asBoolean()).isTrue();
+        JsonNode doc = client.get("/db/a?conflicts=true&r=3").body();
+        List<String> leaves = new ArrayList<>(List.of(doc.get("_rev").asText()));
+        doc.get("_conflicts").forEach(rev -> leaves.add(rev.asText()));
+        assertThat(leaves).hasSize(3).contains(stale.body().get("rev").asText(),
+                bulk.body().get(0).get("rev").asText());
+    }
+
+    @Test
+    void withoutConflictingWritesAStaleRevisionIsAConflictOnACluster() {
+        TestClient client = cluster(ClusterLayout.of(3, 3, 60_000));
+        client.put("/db", null);
+        String first = client.put("/db/a", "{\"v\":1}").body().get("rev").asText();
+        client.put("/db/a", "{\"_rev\":\"" + first + "\",\"v\":2}");
+
+        assertThat(client.put("/db/a", "{\"_rev\":\"" + first + "\",\"v\":3}").status()).isEqualTo(409);
     }
 
     @Test

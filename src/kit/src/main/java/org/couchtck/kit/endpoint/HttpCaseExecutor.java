@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -123,6 +124,15 @@ public final class HttpCaseExecutor {
     }
 
     /** What a case came to, before it becomes a {@link CaseResult}. */
+    /** A cluster took a write the case expects refused as a conflict, and shows it as one: the case ends, passed. */
+    private static final class AcceptedConflict extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        AcceptedConflict(String message) {
+            super(message, null, false, false);
+        }
+    }
+
     private record Outcome(Verdict verdict, String message, IndexedFailure failure) {
         Outcome(Verdict verdict, String message) {
             this(verdict, message, null);
@@ -164,6 +174,8 @@ public final class HttpCaseExecutor {
         boolean unusable;
         /** On a cluster, the documents written that may not be on every copy yet. */
         final ClusterSettle settle = new ClusterSettle();
+        /** The request the last step sent. */
+        HttpCall lastCall;
 
         CaseRun(HttpCase testCase, CaseDatabases databases, CaseThreads threads, Transcript transcript) {
             this.testCase = testCase;
@@ -206,6 +218,9 @@ public final class HttpCaseExecutor {
                 }
             } catch (IndexedFailure failure) {
                 return new Outcome(Verdict.broken(testCase.level()), failure.getMessage(), failure);
+            } catch (AcceptedConflict taken) {
+                transcript.add(Direction.EVENT, taken.getMessage());
+                return new Outcome(Verdict.PASS, taken.getMessage());
             } catch (CaseError error) {
                 transcript.add(Direction.EVENT, error.getMessage());
                 return new Outcome(Verdict.ERROR, error.getMessage());
@@ -348,7 +363,8 @@ public final class HttpCaseExecutor {
             }
         }
 
-        private void request(RequestStep step, String label) throws StepFailure, CaseError, InterruptedException {
+        private void request(RequestStep step, String label) throws StepFailure, CaseError, InterruptedException,
+                AcceptedConflict {
             if (step.poll().isPresent()) {
                 poll(step, label, step.poll().get(), false);
                 return;
@@ -360,8 +376,101 @@ public final class HttpCaseExecutor {
             }
             HttpReply reply = send(step, label, true);
             HttpTranscript.reply(transcript, reply);
-            judge(step, label, reply);
+            try {
+                judge(step, label, reply);
+            } catch (StepFailure failure) {
+                if (settings.shape().isCluster() && step.request().to() == Recipient.ENDPOINT && lastCall != null) {
+                    judgeTakenConflict(step, label, lastCall, reply, failure);
+                }
+                throw failure;
+            }
             capture(step, label, reply);
+        }
+
+        /**
+         * On a cluster, a write the step expects refused as a conflict that the cluster took instead
+         * ({@link ClusterConflicts}): the case ends as passed when reading the document with {@code ?conflicts=true}
+         * shows the write's revision as a conflict (the steps after it assume the refusal, and are not run); it fails
+         * when that read never does. Returns when the reply is no such write, to let {@code failure} stand.
+         */
+        private void judgeTakenConflict(RequestStep step, String label, HttpCall call, HttpReply reply,
+                StepFailure failure) throws StepFailure, AcceptedConflict, InterruptedException {
+            if (reply.status() != 201 && reply.status() != 202) {
+                return;
+            }
+            Optional<ClusterConflicts.Taken> single = refusesStatus(step, 409) ? Optional.empty()
+                    : ClusterConflicts.single(call.method(), call.path(), reply.body());
+            if (single.isPresent()) {
+                ClusterConflicts.Taken taken = single.get();
+                Optional<String> notShown = conflictNotShown(taken);
+                if (notShown.isPresent()) {
+                    throw new StepFailure(failure.getMessage() + "; a cluster may take a conflicting write, but GET "
+                            + taken.conflictsRead() + " did not show revision " + taken.rev() + " as a conflict "
+                            + "within " + ClusterReads.POLL.withinMillis() + " ms (last: " + notShown.get() + ")",
+                            failure.expected(), failure.actual());
+                }
+                throw new AcceptedConflict(label + ": the cluster took this write, which one node refuses with 409 "
+                        + "(answered " + reply.status() + ": a copy without the latest revision took it), and GET "
+                        + taken.conflictsRead() + " shows revision " + taken.rev() + " as a conflict, as CouchDB "
+                        + "documents; the steps after it assume the refusal and were not run");
+            }
+            List<ClusterConflicts.Taken> accepted = call.method().equals("POST")
+                    ? ClusterConflicts.acceptedRows(call.path(), reply.body()) : List.of();
+            List<ClusterConflicts.Taken> conflicts = new ArrayList<>();
+            for (ClusterConflicts.Taken row : accepted) {
+                if (conflictNotShown(row).isEmpty()) {
+                    conflicts.add(row);
+                }
+            }
+            if (conflicts.isEmpty()) {
+                return;
+            }
+            HttpReply asRefused = new HttpReply(reply.status(), reply.headers(),
+                    ClusterConflicts.withConflictRows(reply.body(), conflicts), reply.incomplete(), reply.setAside());
+            try {
+                judge(step, label, asRefused);
+            } catch (StepFailure stillWrong) {
+                return;
+            }
+            throw new AcceptedConflict(label + ": the cluster took " + conflicts.size() + " of these writes, which "
+                    + "one node refuses as conflicts (accepted rows: a copy without the latest revision took them), "
+                    + "and ?conflicts=true shows " + (conflicts.size() == 1 ? "its revision" : "their revisions")
+                    + " as conflicts, as CouchDB documents; judged as refused, the rows are as expected; the steps "
+                    + "after it assume the refusal and were not run");
+        }
+
+        /**
+         * Reads {@code taken}'s document with {@code ?conflicts=true} every {@link ClusterReads#POLL} until its
+         * revision shows as a conflict (internal replication brings a copy's branch to the others): empty then, else
+         * what the last read showed.
+         */
+        private Optional<String> conflictNotShown(ClusterConflicts.Taken taken) throws InterruptedException {
+            long first = timer.millis();
+            String last = "no answer";
+            for (int attempt = 1;; attempt++) {
+                long sentAt = timer.millis();
+                try {
+                    HttpReply read = target.send(target.adminCall("GET", taken.conflictsRead(),
+                            settings.requestTimeout()));
+                    last = read.status() + " " + StepJudge.cut(read.body()).strip();
+                    Optional<JsonNode> document = read.status() == 200 ? WireJson.tryParse(read.body())
+                            : Optional.empty();
+                    if (document.isPresent() && ClusterConflicts.showsConflict(document.get(), taken.rev())) {
+                        transcript.add(Direction.EVENT, "cluster: GET " + taken.conflictsRead() + " shows revision "
+                                + taken.rev() + " as a conflict at attempt " + attempt + ": " + last);
+                        return Optional.empty();
+                    }
+                } catch (IOException e) {
+                    last = "no answer: " + e.getMessage();
+                }
+                long next = sentAt + ClusterReads.POLL.everyMillis();
+                if (next - first > ClusterReads.POLL.withinMillis()) {
+                    transcript.add(Direction.EVENT, "cluster: GET " + taken.conflictsRead() + " did not show revision "
+                            + taken.rev() + " as a conflict in " + attempt + " attempts: " + last);
+                    return Optional.of(last);
+                }
+                timer.sleep(Math.max(1, next - timer.millis()));
+            }
         }
 
         /**
@@ -459,6 +568,7 @@ public final class HttpCaseExecutor {
                 InterruptedException {
             Recipient to = step.request().to();
             HttpCall call = renderer(to).render(step.request(), bindings, step.timeout(settings.requestTimeout()));
+            lastCall = call;
             if (to == Recipient.ENDPOINT && settings.shape().isCluster()) {
                 settleBefore(call, ClusterWrites.mayBeAccepted(call.method(), call.path()) ? settle.before(call)
                         : settle.beforeRead(call));
@@ -610,7 +720,8 @@ public final class HttpCaseExecutor {
             transcript.add(Direction.EVENT, "{{" + name + "}} = " + WireJson.write(value));
         }
 
-        private void feed(FeedStep step, String label) throws StepFailure, CaseError, InterruptedException {
+        private void feed(FeedStep step, String label) throws StepFailure, CaseError, InterruptedException,
+                AcceptedConflict {
             Duration within = step.until().withinMillis().isPresent()
                     ? Duration.ofMillis(step.until().withinMillis().getAsLong()) : settings.feedBound();
             HttpCall call = calls.render(step.request(), bindings, within);

@@ -46,8 +46,12 @@ class ClusterFaultProofTest {
     }
 
     private CaseResult run(EndpointShape shape, String id) {
+        return run(shape, CORPUS.find(id).orElseThrow());
+    }
+
+    private CaseResult run(EndpointShape shape, HttpCase testCase) {
         return new HttpCaseExecutor(endpoint, HttpRunSettings.of("fault").withShape(shape), new VirtualPollTimer())
-                .run(CORPUS.find(id).orElseThrow());
+                .run(testCase);
     }
 
     private static String transcript(CaseResult result) {
@@ -123,5 +127,76 @@ class ClusterFaultProofTest {
         // then
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.message()).isEqualTo("step 0 (PUT /{{db}}/doc): status: expected 201, got 202");
+    }
+
+    @Test
+    void aConflictingWriteTheClusterTookPassesWhenItShowsAsAConflict() throws Exception {
+        // given: every write the up-to-date copies refuse as a conflict is taken by the copy that lags
+        EndpointShape shape = cluster(ClusterLayout.of(3, 3, Long.MAX_VALUE).withConflictingWrites());
+
+        // when: a PUT without the document's revision, which one node refuses with 409
+        CaseResult result = run(shape, "http.documents.conflict");
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(result.message()).startsWith("step 1 (PUT /{{db}}/doc): the cluster took this write, which one "
+                + "node refuses with 409 (answered 202: a copy without the latest revision took it), and GET ")
+                .contains("?conflicts=true&deleted_conflicts=true shows revision 1-", "as a conflict");
+    }
+
+    @Test
+    void aConflictingBulkRowTheClusterTookPassesWhenItShowsAsAConflict() throws Exception {
+        // given
+        EndpointShape shape = cluster(ClusterLayout.of(3, 3, Long.MAX_VALUE).withConflictingWrites());
+
+        // when: _bulk_docs of an existing document without its revision
+        CaseResult result = run(shape, HttpFixtures.httpCase("""
+                {"id": "http.t.bulk-conflict", "level": "MUST", "description": "a bulk conflict", "databases": ["db"],
+                 "steps": [
+                  {"request": {"method": "PUT", "path": "/{{db}}/doc", "body": {"v": 1}}, "expect": {"status": 201}},
+                  {"request": {"method": "POST", "path": "/{{db}}/_bulk_docs", "body": {"docs": [{"_id": "doc"},
+                    {"_id": "other"}]}}, "expect": {"status": 201, "body": [{"id": "doc", "error": "conflict",
+                    "reason": {"$type": "string"}}, {"ok": true, "id": "other", "rev": {"$type": "string"}}]}}
+                 ]}"""));
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(result.message()).startsWith("step 1 (POST /{{db}}/_bulk_docs): the cluster took 1 of these "
+                + "writes, which one node refuses as conflicts");
+    }
+
+    @Test
+    void oneNodeThatTakesAConflictingWriteFailsTheCase() throws Exception {
+        // given: the same server, judged as one node
+        cluster(ClusterLayout.of(3, 3, Long.MAX_VALUE).withConflictingWrites());
+
+        // when
+        CaseResult result = run(EndpointShape.SINGLE_NODE, "http.documents.conflict");
+
+        // then
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith("step 1 (PUT /{{db}}/doc): status: expected 409, got 202");
+    }
+
+    @Test
+    void aWriteTheClusterTookThatIsNoConflictFailsWhatExpectsItRefused() throws Exception {
+        // given: a cluster that refuses conflicts, and a case that wrongly expects a good update refused
+        EndpointShape shape = cluster(ClusterLayout.of(3, 3, 0));
+
+        // when
+        CaseResult result = run(shape, HttpFixtures.httpCase("""
+                {"id": "http.t.no-conflict", "level": "MUST", "description": "not a conflict", "databases": ["db"],
+                 "steps": [
+                  {"request": {"method": "PUT", "path": "/{{db}}/doc", "body": {"v": 1}}, "expect": {"status": 201},
+                   "capture": {"r1": "/rev"}},
+                  {"request": {"method": "PUT", "path": "/{{db}}/doc", "body": {"_rev": "{{r1}}", "v": 2}},
+                   "expect": {"status": 409}}
+                 ]}"""));
+
+        // then: read until the bound, and the write was no conflict
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.message()).startsWith("step 1 (PUT /{{db}}/doc): status: expected 409, got 201; a cluster "
+                + "may take a conflicting write, but GET /").contains("did not show revision 2-",
+                "as a conflict within 20000 ms (last: 200 {");
     }
 }
