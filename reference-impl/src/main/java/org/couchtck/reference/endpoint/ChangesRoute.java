@@ -31,14 +31,16 @@ final class ChangesRoute {
         Database db = databases.open(request);
         ChangesParams params = ChangesParams.from(request);
         ChangesFilter filter = ChangesFilter.from(request, params, db, functions);
-        long since = params.descending() ? 0 : params.since() == ChangesParams.NOW ? db.updateSeq() : params.since();
+        // every feed comes from one copy of the database, as fabric_view_changes reads it; since=now is that copy's
+        Database copy = databases.readCopy(db);
+        long since = params.descending() ? 0 : params.since() == ChangesParams.NOW ? copy.updateSeq()
+                : params.since();
         try {
             switch (params.feed()) {
-                // a normal feed comes from one copy of the database, as fabric_view_changes reads it
-                case NORMAL -> normal(request, response, databases.readCopy(db), params, filter, since);
-                case LONGPOLL -> longpoll(response, db, params, filter, since);
-                case CONTINUOUS -> continuous(response, db, params, filter, since);
-                case EVENTSOURCE -> eventsource(response, db, params, filter, since);
+                case NORMAL -> normal(request, response, copy, params, filter, since);
+                case LONGPOLL -> longpoll(response, copy, params, filter, since);
+                case CONTINUOUS -> continuous(response, copy, params, filter, since);
+                case EVENTSOURCE -> eventsource(response, copy, params, filter, since);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

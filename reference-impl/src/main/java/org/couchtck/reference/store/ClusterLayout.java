@@ -7,7 +7,7 @@ import java.util.List;
  * How the reference simulates a CouchDB cluster: {@code nodes} nodes, {@code n} copies of every database, a write
  * answered once {@code w} copies have it (fabric_doc_update), and {@code lagging} of the copies getting each write only
  * {@code lagMillis} later, as internal replication brings it to copies that were slow to take it. A read of a view,
- * {@code _all_docs}, a normal {@code _changes} feed or the database info is served by one copy (fabric_view: the first
+ * {@code _all_docs}, a {@code _changes} feed or the database info is served by one copy (fabric_view: the first
  * to respond; here the next in turn), which may be one that lags. A write that fewer than {@code w} copies take at
  * once is answered 202 Accepted. One node with one copy is CouchDB's single node: no copy lags, nothing is 202.
  *

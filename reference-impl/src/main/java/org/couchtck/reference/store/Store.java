@@ -140,7 +140,7 @@ public final class Store {
 
     /**
      * The copy of {@code db} that serves the next read fabric answers from one copy (a view, {@code _all_docs}, a
-     * normal {@code _changes} feed, the database info): each copy in turn, so that some reads meet a lagging one.
+     * {@code _changes} feed, the database info): each copy in turn, so that some reads meet a lagging one.
      * {@code db} itself on a single node.
      */
     public Database readCopy(Database db) {

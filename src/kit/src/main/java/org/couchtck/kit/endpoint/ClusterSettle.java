@@ -27,7 +27,8 @@ import java.util.Set;
  * case captures from it (a {@code last_seq} of {@code since=now}) may come from a copy that lacks an earlier write, and
  * a later read from that position shows the write again. Before such a read the executor settles the case's design
  * documents and the documents it wrote one at a time; documents of a {@code _bulk_docs} write are left to the reads
- * sent again (a case that writes hundreds of them would read each with r = n).
+ * sent again (a case that writes hundreds of them would read each with r = n). A feed is not sent again: before it,
+ * every document the case wrote in its database is settled, those of {@code _bulk_docs} too.
  */
 final class ClusterSettle {
 
@@ -123,6 +124,23 @@ final class ClusterSettle {
                 due.add(path);
             }
         }
+        due.forEach(this::settled);
+        return due;
+    }
+
+    /**
+     * The paths of the documents to settle before {@code call}, a feed of a database (longpoll, continuous, event
+     * source): every document the case wrote in it, those of {@code _bulk_docs} too. A feed is read once, from one
+     * copy of each range, and a position it starts from ({@code since=now}) is that copy's: it cannot be sent again
+     * until the copies agree. They are taken off this list.
+     */
+    List<String> beforeFeed(HttpCall call) {
+        List<String> segments = segments(call.path());
+        if (segments.isEmpty() || segments.get(0).startsWith("_")) {
+            return List.of();
+        }
+        String database = "/" + segments.get(0) + "/";
+        List<String> due = unsettled.stream().filter(path -> path.startsWith(database)).toList();
         due.forEach(this::settled);
         return due;
     }

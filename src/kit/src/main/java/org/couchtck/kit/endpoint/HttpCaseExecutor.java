@@ -617,7 +617,8 @@ public final class HttpCaseExecutor {
          */
         private void settleBefore(HttpCall call, List<String> due) throws InterruptedException {
             int copies = settings.shape().n().orElse(settings.shape().nodes());
-            String which = ClusterWrites.mayBeAccepted(call.method(), call.path()) ? "this write" : "this read";
+            String which = ClusterWrites.mayBeAccepted(call.method(), call.path()) ? "this write"
+                    : call.path().contains("feed=") ? "this feed" : "this read";
             for (String path : due) {
                 String read = path + "?r=" + copies;
                 try {
@@ -725,6 +726,9 @@ public final class HttpCaseExecutor {
             Duration within = step.until().withinMillis().isPresent()
                     ? Duration.ofMillis(step.until().withinMillis().getAsLong()) : settings.feedBound();
             HttpCall call = calls.render(step.request(), bindings, within);
+            if (settings.shape().isCluster()) {
+                settleBefore(call, settle.beforeFeed(call));
+            }
             HttpTranscript.request(transcript, call, step.request());
             Instant sentAt = Instant.now();
             ResponseHead head;

@@ -103,6 +103,20 @@ class ClusterFaultProofTest {
     }
 
     @Test
+    void documentsWrittenOneAtATimeAreOnEveryCopyBeforeAFeedOfOneCopy() throws Exception {
+        // given: the lagging copy serves every feed, and never catches up by itself
+        EndpointShape shape = cluster(new ClusterLayout(3, 3, 2, 1, Long.MAX_VALUE, true));
+
+        // when: three PUTs, then a longpoll feed since 0 that must show all three at once
+        CaseResult result = run(shape, "http.changes.longpoll-immediate");
+
+        // then
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(transcript(result)).contains("(every copy gets what this feed depends on first: fabric_doc_open "
+                + "reads all 3 and repairs a copy that lacks it)");
+    }
+
+    @Test
     void aClusterThatAcceptsEveryWritePassesWhatExpectsItCreated() throws Exception {
         // given: w = 3 of 3 copies, one of them lagging: no write is confirmed by w copies in time
         EndpointShape shape = cluster(new ClusterLayout(3, 3, 3, 1, 0, false));

@@ -111,4 +111,22 @@ class ClusterSettleTest {
         assertThat(settle.beforeRead(call("GET", "/db/_design/v/_show/s/e", null))).isEmpty();
         assertThat(settle.beforeRead(call("GET", "/db/e", null))).containsExactly("/db/e");
     }
+
+    @Test
+    void aFeedDependsOnEveryDocumentWrittenInItsDatabaseThoseOfBulkWritesToo() {
+        // given
+        ClusterSettle settle = new ClusterSettle();
+        settle.written(call("PUT", "/db/a", "{}"), reply(201, "{\"ok\":true,\"id\":\"a\"}"));
+        settle.written(call("POST", "/db/_bulk_docs", "{\"docs\":[{\"_id\":\"b\"}]}"),
+                reply(201, "[{\"ok\":true,\"id\":\"b\",\"rev\":\"1-x\"}]"));
+        settle.written(call("PUT", "/other/c", "{}"), reply(201, "{\"ok\":true,\"id\":\"c\"}"));
+
+        // when
+        List<String> due = settle.beforeFeed(call("GET", "/db/_changes?feed=longpoll&since=0", null));
+
+        // then
+        assertThat(due).containsExactly("/db/a", "/db/b");
+        assertThat(settle.beforeFeed(call("GET", "/db/_changes?feed=continuous", null))).isEmpty();
+        assertThat(settle.beforeFeed(call("GET", "/_db_updates?feed=longpoll", null))).isEmpty();
+    }
 }
