@@ -46,6 +46,11 @@ final class Capability {
         return new Capability(Kind.FEATURE, text, null);
     }
 
+    /** The feature this capability names, or empty for a version bound or a language. */
+    Optional<String> feature() {
+        return kind == Kind.FEATURE ? Optional.of(name) : Optional.empty();
+    }
+
     /** Why the profile lacks this capability, or empty when it has it. */
     Optional<Applicability> unmetBy(TargetProfile profile) {
         return switch (kind) {

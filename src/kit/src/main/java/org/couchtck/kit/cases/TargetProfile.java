@@ -102,4 +102,13 @@ public record TargetProfile(String language, CouchDbVersion couchDbVersion, Set<
         }
         return Applicability.yes();
     }
+
+    /**
+     * The feature a case's capability names ({@code sandbox.timeout}), or empty for a version bound or a language.
+     *
+     * @throws IllegalArgumentException when {@code capability} is none of them
+     */
+    public static Optional<String> featureOf(String capability) {
+        return Capability.parse(capability).feature();
+    }
 }

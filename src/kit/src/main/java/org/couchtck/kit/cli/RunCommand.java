@@ -43,6 +43,7 @@ import org.couchtck.kit.report.ReportFiles;
 import org.couchtck.kit.report.ReportWriter;
 import org.couchtck.kit.report.RunResult;
 import org.couchtck.kit.run.Baseline;
+import org.couchtck.kit.run.CaseCatalogue;
 import org.couchtck.kit.run.CaseSelection;
 import org.couchtck.kit.run.ConformanceRunner;
 import org.couchtck.kit.run.RunConfiguration;
@@ -147,6 +148,15 @@ final class RunCommand implements Callable<Integer> {
             Corpus corpus = config.fixtures().map(Corpus::load).orElseGet(Corpus::builtIn);
             config.baseline().map(Baseline::read).ifPresent(b -> warnAboutUnknownIds(b, corpus, err));
             config.command();
+            CaseCatalogue catalogue = CaseCatalogue.of(config.fixtures());
+            Optional<String> unknownFeatures = catalogue.unknownFeatures(config.profile().without());
+            if (unknownFeatures.isPresent()) {
+                throw new IllegalArgumentException(unknownFeatures.get());
+            }
+            Optional<String> nothing = catalogue.whyNothingSelected(chosen, wanted);
+            if (nothing.isPresent()) {
+                throw new IllegalArgumentException(nothing.get());
+            }
             settings = queryServerGenerated || othersGenerated ? Optional.of(generation.settings(target.language))
                     : Optional.empty();
         } catch (FixtureException | Baseline.BaselineException | IllegalArgumentException e) {
@@ -274,6 +284,12 @@ final class RunCommand implements Callable<Integer> {
                     + result.caseId() + ", shrunk; to reproduce:\n  " + reproducer));
         }
         out.flush();
+        if (run.testedNothing()) {
+            err.println("couchtck: nothing was tested: " + (run.cases().isEmpty() ? "no case was selected"
+                    : "all " + run.cases().size() + " cases were NA (the NA lines above say why)")
+                    + "; a run that tests nothing fails");
+            return ExitCodes.FAILURES;
+        }
         if (neverAnswered(run)) {
             err.println("couchtck: the target never answered: " + config.targetName());
             return ExitCodes.TARGET_UNAVAILABLE;

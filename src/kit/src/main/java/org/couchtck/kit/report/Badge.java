@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * A Shields-style SVG badge for a README: "couchtck | 281/289 MUST", with "· 5 of 107 applicable" when MUST cases
  * of the profile did not apply (no function source in the target's language, a feature left out); green when every
- * MUST case of the profile applied and passed, grey when the target could not be run.
+ * MUST case of the profile applied and passed, grey when the target could not be run or no MUST case applied.
  */
 public final class Badge {
 
@@ -26,6 +26,9 @@ public final class Badge {
             return svg(LABEL, "unavailable", GREY);
         }
         Matrix.MustScore score = target.mustScore();
+        if (score.applicable() == 0) {
+            return svg(LABEL, "nothing tested", GREY);
+        }
         String message = score.text();
         return svg(LABEL, message, colour(score));
     }
@@ -41,6 +44,9 @@ public final class Badge {
      * green.
      */
     static String colour(Matrix.MustScore score) {
+        if (score.applicable() == 0) {
+            return GREY;
+        }
         if (score.passed() == score.applicable() && score.complete()) {
             return GREEN;
         }

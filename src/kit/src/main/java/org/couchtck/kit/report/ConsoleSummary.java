@@ -44,7 +44,8 @@ public final class ConsoleSummary {
             out.append(separator).append(count.getValue() > 0 ? paint.apply(colorOf(count.getKey()), text) : text);
             separator = ", ";
         }
-        out.append(" — ").append(run.passed() ? paint.apply(GREEN + BOLD, "PASSED") : paint.apply(RED + BOLD, "FAILED"))
+        out.append(" — ").append(run.passed() ? paint.apply(GREEN + BOLD, "PASSED")
+                : paint.apply(RED + BOLD, run.testedNothing() ? "FAILED: nothing was tested" : "FAILED"))
                 .append(" in ").append(DurationText.human(run.duration())).append('\n');
         Matrix.MustScore must = Matrix.MustScore.of(run.cases());
         out.append(must.complete() ? must.coverageLine() : paint.apply(YELLOW, must.coverageLine())).append('\n');

@@ -81,8 +81,16 @@ public record RunResult(
         return counts;
     }
 
-    /** Whether the run passes: no FAIL, ERROR or STALE. */
+    /** Whether the run passes: something was tested, and no FAIL, ERROR or STALE. */
     public boolean passed() {
-        return cases.stream().noneMatch(c -> c.verdict().failsRun());
+        return !testedNothing() && cases.stream().noneMatch(c -> c.verdict().failsRun());
+    }
+
+    /**
+     * Whether no case was judged: none selected, or every one NA. Such a run fails: a typo in a selection, or a
+     * target that lacks everything asked of it, must not look green.
+     */
+    public boolean testedNothing() {
+        return cases.stream().allMatch(c -> c.verdict() == Verdict.NA);
     }
 }

@@ -110,6 +110,56 @@ class CouchTckCommandTest {
     }
 
     @Test
+    void an_include_that_matches_no_case_is_a_usage_error_with_the_nearest_section() {
+        assertThat(cli.couchtck("run", "--include", "qs.mapdoc.*", "--report-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("couchtck: --include 'qs.mapdoc.*' matches no case (did you mean "
+                + "'qs.map_doc.*'?); `couchtck list` shows the case ids" + System.lineSeparator());
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void an_include_of_another_suite_says_which_suites_the_run_takes() {
+        assertThat(cli.couchtck("run", "--suite", "http", "--include", "qs.map_doc.*", "--report-dir",
+                dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("--include 'qs.map_doc.*' matches no case of the suites this run takes (http; "
+                + "--suite chooses)");
+    }
+
+    @Test
+    void an_unknown_without_name_is_a_usage_error_that_says_what_it_may_have_meant() {
+        assertThat(cli.couchtck("run", "--without", "sandbox.timout,ddoc", "--report-dir", dir.toString()))
+                .isEqualTo(2);
+        assertThat(cli.err()).startsWith("couchtck: --without: no case needs 'ddoc' (the features under it: "
+                + "ddoc.filters, ").contains(", nor 'sandbox.timout' (did you mean 'sandbox.timeout'?); the "
+                + "features cases need: ");
+    }
+
+    @Test
+    void a_duration_without_a_unit_is_a_usage_error() {
+        assertThat(cli.couchtck("run", "--timeout", "5", "--report-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("'5' has no unit: write 5s for seconds or 5ms for milliseconds");
+    }
+
+    @Test
+    void a_run_in_which_every_case_is_na_fails_and_says_nothing_was_tested() throws Exception {
+        // given: a language whose pack has no source, and cases that all need one
+        Path pack = Files.writeString(dir.resolve("go.json"), "{\"language\": \"go\", \"functions\": {}}");
+        Path reports = dir.resolve("r");
+
+        // when
+        int status = cli.couchtck("run", "--suite", "query-server", "--no-generated", "--language", "go",
+                "--functions", pack.toString(), "--include", "qs.map_doc.*", "--report-dir", reports.toString(),
+                "--no-progress");
+
+        // then
+        assertThat(status).isEqualTo(1);
+        assertThat(cli.out()).contains("FAILED: nothing was tested");
+        assertThat(cli.err()).containsPattern("couchtck: nothing was tested: all \\d+ cases were NA \\(the NA lines "
+                + "above say why\\); a run that tests nothing fails");
+        assertThat(Files.readString(reports.resolve("summary.md"))).contains("nothing tested");
+    }
+
+    @Test
     void a_malformed_fixture_exits_2_naming_file_and_pointer() throws Exception {
         Path fixtures = Files.createDirectories(dir.resolve("fixtures"));
         Files.writeString(fixtures.resolve("protocol.json"), """

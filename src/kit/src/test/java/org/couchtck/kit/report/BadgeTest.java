@@ -28,7 +28,7 @@ class BadgeTest {
     void should_turn_yellow_from_nine_tenths_and_red_below() {
         assertThat(Badge.colour(new Matrix.MustScore(9, 10, 10))).isEqualTo(Badge.YELLOW);
         assertThat(Badge.colour(new Matrix.MustScore(8, 10, 10))).isEqualTo(Badge.RED);
-        assertThat(Badge.colour(new Matrix.MustScore(0, 0, 0))).isEqualTo(Badge.GREEN);
+        assertThat(Badge.colour(new Matrix.MustScore(0, 0, 0))).isEqualTo(Badge.GREY);
     }
 
     @Test
@@ -51,6 +51,13 @@ class BadgeTest {
                 .isEqualTo("couchtck: 5/5 MUST · 5 of 107 applicable");
         assertThat(svg).contains("fill=\"" + Badge.RED + "\"");
         assertThat(Badge.colour(new Matrix.MustScore(10, 10, 11))).isEqualTo(Badge.YELLOW);
+    }
+
+    @Test
+    void should_be_grey_and_say_nothing_tested_when_no_must_case_applied() {
+        String svg = Badge.svg(Matrix.Target.ran("empty", aRun().build()));
+
+        assertThat(svg).contains("nothing tested").contains("fill=\"" + Badge.GREY + "\"");
     }
 
     @Test
