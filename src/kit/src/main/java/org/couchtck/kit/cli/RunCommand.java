@@ -68,6 +68,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "one report.")
 final class RunCommand implements Callable<Integer> {
 
+    /** How often a run off a terminal says how far it got. */
+    static final java.time.Duration LOG_PROGRESS_EVERY = java.time.Duration.ofSeconds(15);
+
     @Spec
     CommandSpec spec;
 
@@ -97,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--report-dir", paramLabel = "DIR", description = "Where to write the reports (default: reports/<run-id>).")
     Path reportDir;
 
-    @Option(names = "--no-progress", description = "Never draw a progress bar.")
+    @Option(names = "--no-progress", description = "No progress bar on a terminal, no progress lines in a log.")
     boolean noProgress;
 
     @Mixin
@@ -256,7 +259,9 @@ final class RunCommand implements Callable<Integer> {
         String runId = runId(config);
         Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
         Optional<GenerationSettings> generation = settings.map(s -> s.withReportDir(Optional.of(dir)));
-        ProgressBar bar = ProgressBar.forStream(System.out, progress && System.console() != null);
+        ProgressBar bar = !progress ? ProgressBar.none() : System.console() != null
+                ? ProgressBar.forStream(System.out, true)
+                : ProgressBar.forLog(System.out, LOG_PROGRESS_EVERY, System::nanoTime);
         RunResult run = ConformanceRunner.run(config, generation, runId, new ProgressAdapter(bar));
         bar.finish();
         ReportFiles files;

@@ -6,8 +6,9 @@ import org.couchtck.kit.check.CaseResult;
 /**
  * A one-line progress indicator for a terminal: cases done of total, the section being run and the failures
  * so far, redrawn in place with a carriage return. Safe to call from the threads that run cases. The caller
- * decides whether the output is interactive ({@code System.console() != null}); a non-interactive bar prints
- * nothing, so logs and pipes stay clean.
+ * decides whether the output is interactive ({@code System.console() != null}); off a terminal (a CI log, a pipe)
+ * {@link #forLog} prints the same facts as a plain line now and then instead, so that a log is not silent for
+ * minutes and holds no carriage returns.
  */
 public class ProgressBar {
 
@@ -31,6 +32,19 @@ public class ProgressBar {
      */
     public static ProgressBar forStream(PrintStream out, boolean interactive) {
         return interactive ? new ProgressBar(out) : new Silent();
+    }
+
+    /**
+     * Plain lines for a log: one when a case finishes at least {@code every} after the last line (the first after
+     * {@code every} from the start), none at the end (the summary follows). {@code nanos} is the clock.
+     */
+    public static ProgressBar forLog(PrintStream out, java.time.Duration every, java.util.function.LongSupplier nanos) {
+        return new Logged(out, every.toNanos(), nanos);
+    }
+
+    /** Draws nothing: for {@code --no-progress}. */
+    public static ProgressBar none() {
+        return new Silent();
     }
 
     /** The run will take {@code cases} cases; draws the empty bar. */
@@ -81,7 +95,60 @@ public class ProgressBar {
         drawnWidth = line.length();
     }
 
-    /** Draws nothing: for pipes, CI logs and --no-progress. */
+    /** Plain lines now and then: for pipes and CI logs. */
+    private static final class Logged extends ProgressBar {
+        private final PrintStream log;
+        private final long everyNanos;
+        private final java.util.function.LongSupplier nanos;
+        private long started;
+        private long lastLine;
+
+        Logged(PrintStream log, long everyNanos, java.util.function.LongSupplier nanos) {
+            super(null);
+            this.log = log;
+            this.everyNanos = everyNanos;
+            this.nanos = nanos;
+        }
+
+        @Override
+        public synchronized void start(int cases) {
+            super.total = cases;
+            super.done = 0;
+            super.failed = 0;
+            super.errors = 0;
+            started = nanos.getAsLong();
+            lastLine = started;
+        }
+
+        @Override
+        public synchronized void caseFinished(CaseResult result) {
+            super.done++;
+            switch (result.verdict()) {
+                case FAIL, STALE -> super.failed++;
+                case ERROR -> super.errors++;
+                default -> { }
+            }
+            long now = nanos.getAsLong();
+            if (now - lastLine >= everyNanos) {
+                lastLine = now;
+                log.println("couchtck: " + super.done + " of " + super.total + " cases done ("
+                        + SafeText.oneLine(idSection(result.caseId()), MAX_SECTION) + "), " + super.failed + " failed, "
+                        + super.errors + " errors, " + (now - started) / 1_000_000_000L + " s");
+                log.flush();
+            }
+        }
+
+        @Override
+        public void finish() {}
+
+        /** {@code qs.map_doc} of {@code qs.map_doc.emit-many}: the suite and the section in one. */
+        private static String idSection(String id) {
+            int last = id.lastIndexOf('.');
+            return last < 0 ? id : id.substring(0, last);
+        }
+    }
+
+    /** Draws nothing: for --no-progress. */
     private static final class Silent extends ProgressBar {
         Silent() {
             super(null);

@@ -74,6 +74,30 @@ class ProgressBarTest {
     }
 
     @Test
+    void should_print_a_plain_line_now_and_then_into_a_log() {
+        // given: a clock the test moves
+        long[] now = {0};
+        ProgressBar bar = ProgressBar.forLog(out, java.time.Duration.ofSeconds(15), () -> now[0]);
+
+        // when: a case at 5 s, one at 16 s, one at 20 s, one at 31 s
+        bar.start(4);
+        now[0] = 5_000_000_000L;
+        bar.caseFinished(aCase("qs.map_doc.a").build());
+        now[0] = 16_000_000_000L;
+        bar.caseFinished(aCase("qs.map_doc.b").verdict(Verdict.FAIL).build());
+        now[0] = 20_000_000_000L;
+        bar.caseFinished(aCase("qs.reduce.c").verdict(Verdict.ERROR).build());
+        now[0] = 31_000_000_000L;
+        bar.caseFinished(aCase("qs.reduce.d").build());
+        bar.finish();
+
+        // then: two lines, no carriage return
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo("couchtck: 2 of 4 cases done (qs.map_doc), 1 failed, 0 errors, 16 s"
+                + System.lineSeparator() + "couchtck: 4 of 4 cases done (qs.reduce), 1 failed, 1 errors, 31 s"
+                + System.lineSeparator());
+    }
+
+    @Test
     @Timeout(30)
     void should_count_every_case_when_finished_from_many_threads() throws Exception {
         // given
