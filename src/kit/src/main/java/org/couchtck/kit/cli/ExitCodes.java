@@ -10,6 +10,8 @@ final class ExitCodes {
     static final int USAGE = 2;
     /** The target could not be started or never answered. */
     static final int TARGET_UNAVAILABLE = 3;
+    /** The run was stopped by SIGINT (the JVM exits with 130, or 143 for SIGTERM, whatever a command returns). */
+    static final int INTERRUPTED = 130;
 
     private ExitCodes() {}
 }

@@ -205,14 +205,12 @@ final class RunCommand implements Callable<Integer> {
         if (config.server().isPresent() && config.suites().contains(Suite.QUERY_SERVER)) {
             Optional<String> startFailure = probe(config);
             if (startFailure.isPresent()) {
-                err.println("couchtck: " + startFailure.get());
-                return ExitCodes.TARGET_UNAVAILABLE;
+                return notRun(config, reportDir, startFailure.get(), err);
             }
         }
         Optional<String> notRunnable = programProbe(config);
         if (notRunnable.isPresent()) {
-            err.println("couchtck: " + notRunnable.get());
-            return ExitCodes.TARGET_UNAVAILABLE;
+            return notRun(config, reportDir, notRunnable.get(), err);
         }
         if (!config.suites().contains(Suite.HTTP)) {
             return executeProbed(config, settings, reportDir, progress, floor, out, err);
@@ -229,28 +227,43 @@ final class RunCommand implements Callable<Integer> {
                     false)) {
                 Optional<String> unusable = EndpointProbe.probe(trial.target(), config.timeout());
                 if (unusable.isPresent()) {
-                    err.println("couchtck: " + unusable.get());
-                    return ExitCodes.TARGET_UNAVAILABLE;
+                    return notRun(config, reportDir, unusable.get(), err);
                 }
             } catch (EndpointStartException e) {
-                err.println("couchtck: " + e.getMessage());
-                return ExitCodes.TARGET_UNAVAILABLE;
+                return notRun(config, reportDir, e.getMessage(), err);
             }
             return executeProbed(config, settings, reportDir, progress, floor, out, err);
         }
         try (RunningEndpoint running = RunningEndpoint.start(endpoint, config.timeout())) {
             Optional<String> unreachable = EndpointProbe.probe(running.target(), config.timeout());
             if (unreachable.isPresent()) {
-                err.println("couchtck: " + unreachable.get());
-                return ExitCodes.TARGET_UNAVAILABLE;
+                return notRun(config, reportDir, unreachable.get(), err);
             }
             RunConfiguration pointed = config.withEndpoint(Optional.of(running.target().baseUri().toString()),
                     running.target().adminCredentials().map(c -> c.user() + ":" + c.password()));
             return executeProbed(pointed, settings, reportDir, progress, floor, out, err);
         } catch (EndpointStartException e) {
-            err.println("couchtck: " + e.getMessage());
-            return ExitCodes.TARGET_UNAVAILABLE;
+            return notRun(config, reportDir, e.getMessage(), err);
         }
+    }
+
+    /**
+     * The target could not be used: says {@code why} in one line and writes reports that say so (a junit.xml with one
+     * ERROR, for CI dashboards), then exits 3.
+     */
+    private static int notRun(RunConfiguration config, Path reportDir, String why, PrintWriter err) {
+        String runId = runId(config);
+        Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
+        RunResult empty = new ConformanceRunner.SoFar(config, runId).result().unfinished("not run: " + why);
+        String written;
+        try {
+            ReportWriter.writeAll(empty, dir);
+            written = " (reports: " + dir + ")";
+        } catch (IOException | RuntimeException e) {
+            written = " (no reports: " + e.getMessage() + ")";
+        }
+        err.println("couchtck: " + why + written);
+        return ExitCodes.TARGET_UNAVAILABLE;
     }
 
     private static int executeProbed(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
@@ -262,7 +275,24 @@ final class RunCommand implements Callable<Integer> {
         ProgressBar bar = !progress ? ProgressBar.none() : System.console() != null
                 ? ProgressBar.forStream(System.out, true)
                 : ProgressBar.forLog(System.out, LOG_PROGRESS_EVERY, System::nanoTime);
-        RunResult run = ConformanceRunner.run(config, generation, runId, new ProgressAdapter(bar));
+        ConformanceRunner.SoFar soFar = new ConformanceRunner.SoFar(config, runId);
+        Thread onInterrupt = new Thread(() -> writeInterrupted(soFar, dir), "couchtck-interrupted-run");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        RunResult run;
+        boolean stopping = false;
+        try {
+            run = ConformanceRunner.run(config, generation, soFar, new ProgressAdapter(bar));
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                stopping = true;
+            }
+        }
+        if (stopping) {
+            // the JVM is stopping and the hook writes what was judged: the cases its stop ended are not judged
+            return ExitCodes.INTERRUPTED;
+        }
         bar.finish();
         ReportFiles files;
         try {
@@ -302,6 +332,25 @@ final class RunCommand implements Callable<Integer> {
         Optional<String> shortfall = floor.flatMap(f -> f.shortfall(Matrix.MustScore.of(run.cases())));
         shortfall.ifPresent(s -> err.println("couchtck: " + s));
         return run.passed() && shortfall.isEmpty() ? ExitCodes.OK : ExitCodes.FAILURES;
+    }
+
+    /**
+     * The JVM is stopping before the run ended (SIGINT, SIGTERM: Ctrl-C, a CI timeout): writes every report of what
+     * was judged so far, marked as interrupted, and says so on standard error. The exit status stays the signal's
+     * (130, 143).
+     */
+    private static void writeInterrupted(ConformanceRunner.SoFar soFar, Path dir) {
+        RunResult partial = soFar.result();
+        String why = "interrupted after " + partial.cases().size() + " of "
+                + (soFar.planned() < 0 ? "the" : String.valueOf(soFar.planned())) + " cases";
+        try {
+            ReportWriter.writeAll(partial.unfinished(why), dir);
+            System.err.println("\ncouchtck: " + why + "; what was judged is in " + dir);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("\ncouchtck: " + why + "; the reports could not be written to " + dir + ": "
+                    + e.getMessage());
+        }
+        System.err.flush();
     }
 
     /**

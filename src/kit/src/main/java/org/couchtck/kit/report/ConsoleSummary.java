@@ -45,7 +45,8 @@ public final class ConsoleSummary {
             separator = ", ";
         }
         out.append(" — ").append(run.passed() ? paint.apply(GREEN + BOLD, "PASSED")
-                : paint.apply(RED + BOLD, run.testedNothing() ? "FAILED: nothing was tested" : "FAILED"))
+                : paint.apply(RED + BOLD, run.whyUnfinished().map(why -> "UNFINISHED: " + why)
+                        .orElse(run.testedNothing() ? "FAILED: nothing was tested" : "FAILED")))
                 .append(" in ").append(DurationText.human(run.duration())).append('\n');
         Matrix.MustScore must = Matrix.MustScore.of(run.cases());
         out.append(must.complete() ? must.coverageLine() : paint.apply(YELLOW, must.coverageLine())).append('\n');

@@ -51,7 +51,8 @@ public final class HtmlReportWriter {
     private static void header(StringBuilder html, RunResult run) {
         RunResult.TargetInfo target = run.target();
         html.append("<header>\n<h1>couchtck conformance report <span class=\"badge outcome v-")
-                .append(run.passed() ? "PASS\">PASSED" : run.testedNothing() ? "FAIL\">NOTHING TESTED" : "FAIL\">FAILED").append("</span></h1>\n<dl class=\"meta\">");
+                .append(run.passed() ? "PASS\">PASSED" : "FAIL\">" + Html.escape(run.outcome().toUpperCase(java.util.Locale.ROOT)))
+                .append("</span></h1>\n<dl class=\"meta\">");
         meta(html, "Target", target.name());
         meta(html, "Command", target.command());
         if (target.endpoint() != null) {

@@ -29,7 +29,7 @@ public final class MarkdownSummaryWriter {
     public static String render(RunResult run) {
         StringBuilder md = new StringBuilder();
         RunResult.TargetInfo target = run.target();
-        md.append("## couchtck: ").append(run.passed() ? "✅ passed" : run.testedNothing() ? "❌ nothing tested" : "❌ failed").append(" — ")
+        md.append("## couchtck: ").append((run.passed() ? "✅ " : "❌ ") + run.outcome()).append(" — ")
                 .append(MarkdownText.inline(target.name() == null ? "unknown target" : target.name(), 80))
                 .append("\n\n");
         md.append(totalsLine(run)).append("  \n")

@@ -112,6 +112,7 @@ public final class ResultsJson {
         root.put("started", run.started().toString());
         putMillis(root, "durationMs", run.duration());
         root.put("passed", run.passed());
+        run.whyUnfinished().ifPresent(why -> root.put("unfinished", why));
         ObjectNode counts = root.putObject("counts");
         for (Map.Entry<Verdict, Integer> count : run.counts().entrySet()) {
             counts.put(count.getKey().name(), count.getValue());
@@ -214,7 +215,8 @@ public final class ResultsJson {
                     instant(root.get("started"), "$.started"),
                     duration(root.get("durationMs"), "$.durationMs"),
                     results,
-                    outages(root.get("outages")));
+                    outages(root.get("outages")),
+                    nullableText(root, "unfinished", "$"));
         }
 
         private List<EndpointOutage> outages(JsonNode node) {

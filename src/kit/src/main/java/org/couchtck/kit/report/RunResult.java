@@ -20,10 +20,12 @@ import org.couchtck.kit.check.Verdict;
  * @param duration wall time of the whole run
  * @param cases results in run order
  * @param outages the times the HTTP suite's endpoint went away, in order
+ * @param unfinished why the run ended before it judged every case ("interrupted after 120 of 929 cases", "not run:
+ *     the target could not be started: ..."), or null when it judged them all
  */
 public record RunResult(
         String runId, String kitVersion, TargetInfo target, Instant started, Duration duration, List<CaseResult> cases,
-        List<EndpointOutage> outages) {
+        List<EndpointOutage> outages, String unfinished) {
 
     public RunResult {
         Objects.requireNonNull(runId, "runId");
@@ -31,6 +33,22 @@ public record RunResult(
         Objects.requireNonNull(started, "started");
         cases = List.copyOf(cases);
         outages = List.copyOf(outages);
+    }
+
+    /** A run that judged every case. */
+    public RunResult(String runId, String kitVersion, TargetInfo target, Instant started, Duration duration,
+            List<CaseResult> cases, List<EndpointOutage> outages) {
+        this(runId, kitVersion, target, started, duration, cases, outages, null);
+    }
+
+    /** This run, ended before it judged every case because {@code why}. */
+    public RunResult unfinished(String why) {
+        return new RunResult(runId, kitVersion, target, started, duration, cases, outages, why);
+    }
+
+    /** Why the run ended before it judged every case; empty when it judged them all. */
+    public Optional<String> whyUnfinished() {
+        return Optional.ofNullable(unfinished);
     }
 
     /** A run whose endpoint, if it had one, never went away. */
@@ -81,9 +99,17 @@ public record RunResult(
         return counts;
     }
 
-    /** Whether the run passes: something was tested, and no FAIL, ERROR or STALE. */
+    /** Whether the run passes: it judged every case, something was tested, and no FAIL, ERROR or STALE. */
     public boolean passed() {
-        return !testedNothing() && cases.stream().noneMatch(c -> c.verdict().failsRun());
+        return unfinished == null && !testedNothing() && cases.stream().noneMatch(c -> c.verdict().failsRun());
+    }
+
+    /**
+     * The run's outcome in a few words, as every report heads it: {@code passed}, {@code failed}, {@code nothing
+     * tested}, or why it is unfinished.
+     */
+    public String outcome() {
+        return passed() ? "passed" : unfinished != null ? unfinished : testedNothing() ? "nothing tested" : "failed";
     }
 
     /**

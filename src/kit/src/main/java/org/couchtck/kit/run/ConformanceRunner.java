@@ -66,14 +66,19 @@ public final class ConformanceRunner {
      */
     public static RunResult run(RunConfiguration config, Optional<GenerationSettings> generation, String runId,
             Progress progress) {
-        Instant started = Instant.now();
-        List<CaseResult> results = Collections.synchronizedList(new ArrayList<>());
-        List<EndpointOutage> outages = Collections.synchronizedList(new ArrayList<>());
-        AtomicReference<String> shape = new AtomicReference<>();
+        return run(config, generation, new SoFar(config, runId), progress);
+    }
+
+    /**
+     * {@link #run(RunConfiguration, Optional, String, Progress)}, keeping what it judged in {@code soFar} as it goes:
+     * another thread (a shutdown hook) may read it before the run ends.
+     */
+    public static RunResult run(RunConfiguration config, Optional<GenerationSettings> generation, SoFar soFar,
+            Progress progress) {
         try (CaseResultSinks.Registration sink = CaseResultSinks.register(result -> {
-            results.add(result);
+            soFar.results.add(result);
             progress.finished(result);
-        }, outages::add, shape::set)) {
+        }, soFar.outages::add, soFar.shape::set)) {
             LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                     .selectors(selectUniqueId(UniqueId.forEngine(CouchTckTestEngine.ENGINE_ID)))
                     .configurationParameters(config.toParameters())
@@ -89,21 +94,56 @@ public final class ConformanceRunner {
                     .addTestEngines(new CouchTckTestEngine())
                     .build());
             TestPlan plan = launcher.discover(request);
-            progress.planned((int) plan.countTestIdentifiers(id -> id.isTest()));
+            soFar.planned = (int) plan.countTestIdentifiers(id -> id.isTest());
+            progress.planned(soFar.planned);
             launcher.execute(plan, new TestExecutionListener() {});
         }
-        String described = config.suites().contains(Suite.HTTP) ? config.endpointSpec().describe() : null;
-        String endpoint = described == null ? null
-                : described + (shape.get() == null ? "" : " (" + shape.get() + ")");
-        // a run without the query-server suite starts no query server: its command is that of the first suite it ran
-        String command = config.suites().contains(Suite.QUERY_SERVER) ? config.command().display()
-                : described != null ? described
-                : config.suites().contains(Suite.DAEMON) ? config.daemons().daemonCommand().display()
-                : config.daemons().externalCommand().display();
-        RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), command,
-                config.profile().language(), config.profile().couchDbVersion().toString(),
-                config.profile().conformance().id(), endpoint);
-        return new RunResult(runId, KitVersion.current(), target, started, Duration.between(started, Instant.now()),
-                results, outages);
+        return soFar.result();
+    }
+
+    /** What a run has judged so far; safe to read from any thread while the run goes on. */
+    public static final class SoFar {
+        private final RunConfiguration config;
+        private final String runId;
+        private final Instant started = Instant.now();
+        private final List<CaseResult> results = Collections.synchronizedList(new ArrayList<>());
+        private final List<EndpointOutage> outages = Collections.synchronizedList(new ArrayList<>());
+        private final AtomicReference<String> shape = new AtomicReference<>();
+        private volatile int planned = -1;
+
+        public SoFar(RunConfiguration config, String runId) {
+            this.config = config;
+            this.runId = runId;
+        }
+
+        /** How many cases the run takes; -1 until it knows. */
+        public int planned() {
+            return planned;
+        }
+
+        /** The run as judged so far (all of it once it ended). */
+        public RunResult result() {
+            String described = config.suites().contains(Suite.HTTP) ? config.endpointSpec().describe() : null;
+            String endpoint = described == null ? null
+                    : described + (shape.get() == null ? "" : " (" + shape.get() + ")");
+            // a run without the query-server suite starts no query server: its command is that of the first suite
+            String command = config.suites().contains(Suite.QUERY_SERVER) ? config.command().display()
+                    : described != null ? described
+                    : config.suites().contains(Suite.DAEMON) ? config.daemons().daemonCommand().display()
+                    : config.daemons().externalCommand().display();
+            RunResult.TargetInfo target = new RunResult.TargetInfo(config.targetName(), command,
+                    config.profile().language(), config.profile().couchDbVersion().toString(),
+                    config.profile().conformance().id(), endpoint);
+            List<CaseResult> judged;
+            synchronized (results) {
+                judged = List.copyOf(results);
+            }
+            List<EndpointOutage> seen;
+            synchronized (outages) {
+                seen = List.copyOf(outages);
+            }
+            return new RunResult(runId, KitVersion.current(), target, started, Duration.between(started,
+                    Instant.now()), judged, seen);
+        }
     }
 }

@@ -92,7 +92,10 @@ class CouchTckCommandTest {
         int status = cli.couchtck("run", "--server", "/no/such/view-server --flag", "--report-dir", dir.toString());
 
         assertThat(status).as(cli.err()).isEqualTo(3);
-        assertThat(cli.err()).contains("/no/such/view-server").hasLineCount(1);
+        assertThat(cli.err()).contains("/no/such/view-server").contains("(reports: " + dir + ")").hasLineCount(1);
+        assertThat(dir.resolve("junit.xml")).content().contains("name=\"couchtck.run\"")
+                .contains("<error message=\"not run: ").contains("/no/such/view-server");
+        assertThat(dir.resolve("results.json")).content().contains("\"unfinished\"");
     }
 
     @Test

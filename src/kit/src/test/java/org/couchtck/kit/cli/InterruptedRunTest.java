@@ -1,0 +1,59 @@
+package org.couchtck.kit.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.couchtck.kit.process.ServerCommand;
+import org.couchtck.kit.run.TestTargets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run stopped by SIGTERM (a CI timeout) or SIGINT (Ctrl-C) writes what it judged so far, marked as interrupted, and
+ * exits with the signal's status. The kit runs in a JVM of its own, against a server that stops answering once the run
+ * is under way; the test waits for that, not for a time.
+ */
+@Timeout(120)
+class InterruptedRunTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRunStoppedBySigtermWritesWhatItJudgedMarkedInterrupted() throws Exception {
+        // given: a run in progress, its server stalled on a map_doc with ten minutes to answer
+        Path marker = dir.resolve("stalled");
+        Path reports = dir.resolve("reports");
+        List<String> argv = new ArrayList<>(ServerCommand.javaMain(CouchTckCommand.class.getName()).argv());
+        argv.addAll(List.of("run", "--fixtures", TestTargets.fixtures().toString(), "--server",
+                TestTargets.commandLine(org.couchtck.kit.testservers.StallingServer.class.getName()) + " '"
+                        + marker + "'", "--timeout", "10m", "--report-dir", reports.toString(), "--no-progress"));
+        Process kit = new ProcessBuilder(argv).redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile()).start();
+        while (!Files.exists(marker)) {
+            assertThat(kit.isAlive()).as("the kit ended before its server stalled: %s",
+                    Files.exists(dir.resolve("err.txt")) ? Files.readString(dir.resolve("err.txt")) : "").isTrue();
+            Thread.sleep(50);
+        }
+
+        // when
+        kit.destroy();
+
+        // then
+        assertThat(kit.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(kit.exitValue()).isEqualTo(143);
+        assertThat(Files.readString(dir.resolve("err.txt"))).containsPattern("couchtck: interrupted after \\d+ of "
+                + "\\d+ cases; what was judged is in " + java.util.regex.Pattern.quote(reports.toString()));
+        assertThat(Files.readString(reports.resolve("results.json"))).containsPattern(
+                "\"unfinished\" *: *\"interrupted after \\d+ of \\d+ cases\"").contains("\"passed\" : false");
+        assertThat(Files.readString(reports.resolve("junit.xml"))).contains("name=\"couchtck.run\"")
+                .containsPattern("<error message=\"interrupted after \\d+ of \\d+ cases\"");
+        assertThat(Files.readString(reports.resolve("summary.md"))).contains("❌ interrupted after ");
+        assertThat(reports.resolve("report.html")).isRegularFile();
+    }
+}
