@@ -45,6 +45,9 @@ public record CaseResult(
         String baselineReason,
         Applicability.Cause notApplicable) {
 
+    /** How the message of a case that passed only with larger bounds starts ({@link #slow}). */
+    public static final String SLOW_PREFIX = "slow here: ";
+
     public CaseResult {
         Objects.requireNonNull(caseId, "caseId");
         Objects.requireNonNull(verdict, "verdict");
@@ -78,5 +81,10 @@ public record CaseResult(
     public CaseResult withBaseline(Verdict newVerdict, String reason) {
         return new CaseResult(caseId, section, level, description, spec, newVerdict, message, expected, actual,
                 failedStep, transcript, seed, duration, reason, notApplicable);
+    }
+
+    /** Whether the case passed only when judged again with larger bounds: the machine was too slow for its own. */
+    public boolean slow() {
+        return verdict == Verdict.PASS && message.startsWith(SLOW_PREFIX);
     }
 }

@@ -79,6 +79,20 @@ public final class ConsoleSummary {
         if (left > 0) {
             out.append("  … and ").append(left).append(" more\n");
         }
+        List<CaseResult> slow = run.cases().stream().filter(CaseResult::slow).toList();
+        if (!slow.isEmpty()) {
+            // not a verdict about the target: this machine was too slow for those cases' bounds
+            out.append(paint.apply(YELLOW, "Slow here: " + slow.size() + (slow.size() == 1 ? " case" : " cases")
+                    + " ran out of time beside the others and passed when judged again alone with larger bounds:"))
+                    .append('\n');
+            for (CaseResult shown : slow.subList(0, Math.min(MAX_LISTED, slow.size()))) {
+                out.append("  ").append(SafeText.oneLine(shown.caseId(), 120)).append(" (took ")
+                        .append(DurationText.human(shown.duration())).append(")\n");
+            }
+            if (slow.size() > MAX_LISTED) {
+                out.append("  … and ").append(slow.size() - MAX_LISTED).append(" more\n");
+            }
+        }
         if (!run.outages().isEmpty()) {
             out.append(paint.apply(YELLOW, OutageLines.heading(run))).append('\n');
             List<OutageLines.Entry> entries = OutageLines.entries(run);

@@ -45,6 +45,11 @@ final class CaseAttempts {
         this.watch = watch;
     }
 
+    /** Whether an outage of the endpoint ended a run of {@code testCase}. */
+    boolean metOutage(HttpCase testCase) {
+        return ended.containsKey(testCase.id());
+    }
+
     /**
      * Runs {@code testCase} beside the run's other cases, again after each outage that ended a run of it.
      *

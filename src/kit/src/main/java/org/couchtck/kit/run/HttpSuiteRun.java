@@ -144,13 +144,19 @@ final class HttpSuiteRun implements AutoCloseable {
         HttpSuiteRun run = new HttpSuiteRun(suite, endpoint, List.of(pool, externalsLane, quietLane, aloneLane),
                 attempts, sweep, shape);
         Duration requestTimeout = config.timeout().multipliedBy(2);
+        HttpRunSettings settingsOfCases = endpoint == null ? null : HttpRunSettings.of(runId)
+                .withRequestTimeout(requestTimeout)
+                .withProfile(config.profile())
+                .withExternals(endpoint.externals())
+                .withWatch(endpoint.watch())
+                .withShape(shape);
         HttpCaseExecutor executor = endpoint == null ? null
-                : new HttpCaseExecutor(endpoint.target(), HttpRunSettings.of(runId)
-                        .withRequestTimeout(requestTimeout)
-                        .withProfile(config.profile())
-                        .withExternals(endpoint.externals())
-                        .withWatch(endpoint.watch())
-                        .withShape(shape));
+                : new HttpCaseExecutor(endpoint.target(), settingsOfCases);
+        // a case whose reply did not come in time is judged again, alone, with larger bounds (SlowJudgement)
+        HttpCaseExecutor patient = endpoint == null ? null
+                : new HttpCaseExecutor(endpoint.target(), settingsOfCases
+                        .withRequestTimeout(requestTimeout.multipliedBy(SlowJudgement.SCALE))
+                        .withFeedBound(settingsOfCases.feedBound().multipliedBy(SlowJudgement.SCALE)));
         GenerationSettings settings = generation.orElseGet(() -> GenerationSettings.withSeed(0));
         FeedSuiteRunner feeds = endpoint == null ? null
                 : new FeedSuiteRunner(endpoint.target(), runId, requestTimeout, settings.seed(),
@@ -221,6 +227,7 @@ final class HttpSuiteRun implements AutoCloseable {
             byCase.put(child, new CompletableFuture<>());
         }
         // The lane of the cases that run alone starts once every other case ended, and completes every case's result.
+        AtomicInteger judgedAgain = new AtomicInteger();
         aloneLane.submit(() -> {
             awaitAll(everyLane);
             for (TestDescriptor child : submitOrder) {
@@ -228,12 +235,19 @@ final class HttpSuiteRun implements AutoCloseable {
                 CompletableFuture<CaseResult> done = byCase.get(child);
                 try {
                     Optional<CaseResult> result = besideOthers.get(child).get();
-                    done.complete(result.isPresent() ? result.get() : attempts.alone(testCase, () -> owned(testCase,
-                            () -> phase(testCase) < 3 && !ProxySuites.isGenerated(testCase)
+                    CaseResult judged = result.isPresent() ? result.get() : attempts.alone(testCase, () -> owned(
+                            testCase, () -> phase(testCase) < 3 && !ProxySuites.isGenerated(testCase)
                                     ? executor.run(testCase)
                                     : ProxySuites.isGenerated(testCase) ? proxies.run(testCase)
                                     : unmet(testCase, run.shape()).orElseGet(() -> FeedSuites.isGenerated(testCase)
-                                            ? feeds.run(testCase) : views.run(testCase)))));
+                                            ? feeds.run(testCase) : views.run(testCase))));
+                    if (patient != null && phase(testCase) < 3 && !ProxySuites.isGenerated(testCase)
+                            && SlowJudgement.ranOutOfTime(judged) && !attempts.metOutage(testCase)
+                            && judgedAgain.getAndIncrement() < SlowJudgement.MAX_AGAIN) {
+                        judged = SlowJudgement.combine(judged, attempts.alone(testCase, () -> owned(testCase,
+                                () -> patient.run(testCase))));
+                    }
+                    done.complete(judged);
                 } catch (ExecutionException e) {
                     done.complete(error(testCase, "internal error of the kit: " + e.getCause()));
                 } catch (InterruptedException e) {

@@ -34,6 +34,18 @@ class ConsoleSummaryTest {
     }
 
     @Test
+    void should_list_the_cases_that_passed_only_as_slow_apart_from_the_verdicts() {
+        RunResult run = TestRuns.aRun().with(TestRuns.aCase("http.reduce.big").verdict(Verdict.PASS)
+                .message(org.couchtck.kit.check.CaseResult.SLOW_PREFIX + "it passed only when judged again alone")
+                .duration(java.time.Duration.ofSeconds(23))).with(TestRuns.aCase("http.x.quick")).build();
+
+        String text = ConsoleSummary.render(run, FILES, false);
+
+        assertThat(text).contains("— PASSED").contains("Slow here: 1 case ran out of time beside the others and "
+                + "passed when judged again alone with larger bounds:\n  http.reduce.big (took 23.0 s)\n");
+    }
+
+    @Test
     void should_colour_verdicts_when_colour_is_on() {
         String text = ConsoleSummary.render(TestRuns.everyVerdict(), FILES, true);
         assertThat(text).contains("\u001b[31m1 fail\u001b[0m", "\u001b[32m1 pass\u001b[0m",

@@ -57,6 +57,19 @@ class ResultsJsonTest {
     }
 
     @Test
+    void anUnfinishedRunIsReadBackAndConformsToTheSchema() throws IOException {
+        RunResult run = TestRuns.everyVerdict().unfinished("interrupted after 6 of 929 cases");
+        Path file = dir.resolve("results.json");
+
+        ResultsJson.write(run, file);
+
+        assertThat(ResultsJson.read(file)).isEqualTo(run);
+        assertThat(ResultsJson.read(file).passed()).isFalse();
+        assertThat(validate(MAPPER.readTree(ResultsJson.toJson(run)))).isEmpty();
+        assertThat(ResultsJson.toJson(run)).contains("\"unfinished\" : \"interrupted after 6 of 929 cases\"");
+    }
+
+    @Test
     void should_keep_hostile_text_and_nanoseconds_when_round_tripped() throws IOException {
         // given
         String hostile = "nul\u0000 esc\u001b[31m lone\ud800 low\udc00 pair\ud83d\ude00 ]]> \uffff";
