@@ -311,6 +311,8 @@ final class RunCommand implements Callable<Integer> {
         }
         out.print(ConsoleSummary.render(run, files, System.console() != null));
         printNotApplicable(run, config.profile().language(), out);
+        ConsoleHints.of(run, config.profile().language(), config.profile().functions().languages(),
+                ddocFeatures()).forEach(out::println);
         boolean generatedRan = run.cases().stream().anyMatch(c -> c.seed().isPresent());
         generation.filter(g -> generatedRan).ifPresent(g -> out.println("Generated suites: seed " + g.seed()
                 + " (--seed " + g.seed() + " generates the same cases again)"));
@@ -332,6 +334,16 @@ final class RunCommand implements Callable<Integer> {
         Optional<String> shortfall = floor.flatMap(f -> f.shortfall(Matrix.MustScore.of(run.cases())));
         shortfall.ifPresent(s -> err.println("couchtck: " + s));
         return run.passed() && shortfall.isEmpty() ? ExitCodes.OK : ExitCodes.FAILURES;
+    }
+
+    /** The features of design-document functions, as the query-server cases need them. */
+    private static Set<String> ddocFeatures() {
+        try {
+            return CaseCatalogue.of(Optional.empty()).features().stream().filter(f -> f.startsWith("ddoc."))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        } catch (RuntimeException e) {
+            return Set.of();
+        }
     }
 
     /**

@@ -124,6 +124,7 @@ public final class CaseExecutor {
             Outcome outcome = judge(testCase, step, exchange, server, timeout);
             if (outcome != null) {
                 outcome.command = line.map(CaseExecutor::commandOf).orElse("closing the input");
+                outcome.message = named(outcome.message, step, outcome.command);
                 outcome.answered = answered;
                 // A process that never replied at all already had the start-up grace: it gets no second chance.
                 outcome.timedOut &= server.hasReplied();
@@ -229,6 +230,20 @@ public final class CaseExecutor {
         }
         outcome.timedOut = exchange.outcome() == Exchange.Outcome.TIMEOUT;
         return outcome;
+    }
+
+    /**
+     * {@code message} with its "step N: " naming the step's command ("step 0 (the reset before the case): ..."): a
+     * reader of a hundred failures sees at once that they are all the reset's.
+     */
+    private static String named(String message, Step step, String command) {
+        String bare = "step " + step.index() + ": ";
+        if (!message.startsWith(bare)) {
+            return message;
+        }
+        String what = step.kind() == StepKind.RESET ? "the reset before the case" : command.isEmpty() ? "a line"
+                : command.replace("'", "");
+        return "step " + step.index() + " (" + what + "): " + message.substring(bare.length());
     }
 
     private static Outcome broken(Case testCase, Step step, String message, JsonNode expected, String actual) {

@@ -51,22 +51,30 @@ final class SafeText {
     }
 
     /**
-     * {@code text} cut to at most {@code max} characters plus a note of what was dropped; never splits a
-     * surrogate pair.
+     * {@code text} cut to about {@code max} characters plus a note of what was dropped: at the last space before
+     * {@code max} when there is one in its second half (never inside a word), and not at all when less would be
+     * dropped than the note takes; never splits a surrogate pair.
      */
     static String cap(String text, int max) {
         if (text == null) {
             return "";
         }
-        if (text.length() <= max) {
+        if (text.length() <= max + NOTE_ROOM) {
             return text;
         }
         int end = max;
-        if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+        int space = text.lastIndexOf(' ', max);
+        if (space >= max / 2) {
+            end = space;
+        } else if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
             end--;
         }
-        return text.substring(0, end) + "… [" + (text.length() - end) + " more characters]";
+        int dropped = text.length() - end;
+        return text.substring(0, end) + "… [" + dropped + " more characters]";
     }
+
+    /** Cutting fewer characters than this would save less than the note about them takes. */
+    private static final int NOTE_ROOM = 24;
 
     private static boolean unsafe(char c) {
         if (c == '\t' || c == '\n' || c == '\r') {

@@ -102,10 +102,14 @@ public final class CaseCatalogue {
         return Optional.empty();
     }
 
+    /** Every feature some case needs. */
+    public Set<String> features() {
+        return entries.stream().flatMap(e -> e.features().stream()).collect(Collectors.toCollection(TreeSet::new));
+    }
+
     /** Names in {@code without} that no case needs, each with what it may have meant; empty when all are known. */
     public Optional<String> unknownFeatures(Set<String> without) {
-        Set<String> known = entries.stream().flatMap(e -> e.features().stream())
-                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> known = features();
         List<String> unknown = without.stream().filter(name -> !known.contains(name)).sorted().toList();
         if (unknown.isEmpty()) {
             return Optional.empty();
