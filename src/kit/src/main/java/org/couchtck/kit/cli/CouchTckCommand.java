@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "couchtck", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Conformance test kit for CouchDB query servers.",
         subcommands = {RunCommand.class, ReplayCommand.class, ListCommand.class, BenchCommand.class,
-                CompareCommand.class, MatrixCommand.class, FunctionsCommand.class, ExternalsIniCommand.class})
+                CompareCommand.class, MatrixCommand.class, FunctionsCommand.class, ExternalsIniCommand.class,
+                BaselineCommand.class})
 public final class CouchTckCommand implements Runnable {
 
     @Spec
