@@ -38,7 +38,8 @@ final class ConsoleHints {
         long noDdoc = failing(run, "unknown command 'ddoc'", "unknown_command", "unknown command \"ddoc\"");
         if (noDdoc >= AT_LEAST && !ddocFeatures.isEmpty()) {
             hints.add("couchtck: " + noDdoc + " cases failed on a command the server does not know (design-document "
-                    + "functions); a server without them says so with --without " + String.join(",", ddocFeatures)
+                    + "functions); a server without them says so with --without "
+                    + String.join(",", new TreeSet<>(ddocFeatures))
                     + " (fixtures/README.md lists every feature)");
         }
         return hints;

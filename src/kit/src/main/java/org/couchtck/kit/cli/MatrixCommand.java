@@ -204,7 +204,10 @@ final class MatrixCommand implements Callable<Integer> {
             throw new UsageException(runErr.toString().strip());
         }
         Path results = reportDir.resolve("results.json");
-        if (status == ExitCodes.TARGET_UNAVAILABLE && !Files.isRegularFile(results)) {
+        // a target that could not be used writes results that say why, and no case: a column saying why
+        boolean notRun = status == ExitCodes.TARGET_UNAVAILABLE && (!Files.isRegularFile(results)
+                || ResultsJson.read(results).cases().isEmpty());
+        if (notRun) {
             String why = runErr.toString().strip();
             stdout.println(planned.name() + ": unavailable: " + why.lines().findFirst().orElse("no reason given"));
             return Matrix.Target.unavailable(planned.name(), why);

@@ -120,7 +120,8 @@ class DaemonRunCommandTest {
         // then
         assertThat(daemon).isEqualTo(3);
         assertThat(daemonError.strip()).isEqualTo("couchtck: cannot start the daemon `/no/such/daemon --flag`: "
-                + "/no/such/daemon: no such file");
+                + "/no/such/daemon: no such file (reports: " + dir + ")");
+        assertThat(dir.resolve("junit.xml")).content().contains("<error message=\"not run: cannot start the ");
         assertThat(handler).isEqualTo(3);
     }
 
