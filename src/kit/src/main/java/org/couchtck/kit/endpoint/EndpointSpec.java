@@ -122,9 +122,12 @@ public sealed interface EndpointSpec {
         }
         if (text.startsWith("docker:")) {
             String image = text.substring("docker:".length());
-            if (!image.matches("[a-z0-9][a-z0-9._/-]*(:[A-Za-z0-9._-]+)?")) {
-                throw new IllegalArgumentException("--endpoint docker:IMAGE[:TAG], e.g. docker:couchdb:3.5.2, got '"
-                        + text + "'");
+            try {
+                // Docker's own grammar: a registry with a port, a path, a tag, a digest
+                org.testcontainers.utility.DockerImageName.parse(image).assertValid();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new IllegalArgumentException("--endpoint docker:IMAGE, an image reference such as "
+                        + "docker:couchdb:3.5.2 or docker:localhost:5000/couchdb@sha256:..., got '" + text + "'");
             }
             return new Docker(image);
         }

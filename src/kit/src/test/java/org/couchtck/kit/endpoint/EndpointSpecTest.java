@@ -30,6 +30,12 @@ class EndpointSpecTest {
     void should_read_a_docker_image_reference() {
         assertThat(EndpointSpec.parse("docker:couchdb:3.5.2", Optional.empty()))
                 .isEqualTo(new EndpointSpec.Docker("couchdb:3.5.2"));
+        assertThat(EndpointSpec.parse("docker:localhost:5000/couchdb:3.5.2", Optional.empty()))
+                .isEqualTo(new EndpointSpec.Docker("localhost:5000/couchdb:3.5.2"));
+        String digest = "couchdb@sha256:" + "ab".repeat(32);
+        assertThat(EndpointSpec.parse("docker:" + digest, Optional.empty())).isEqualTo(new EndpointSpec.Docker(digest));
+        assertThat(EndpointSpec.parse("docker:registry.example.com/team/couchdb", Optional.empty()))
+                .isEqualTo(new EndpointSpec.Docker("registry.example.com/team/couchdb"));
     }
 
     @Test
@@ -38,6 +44,8 @@ class EndpointSpecTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("http(s)://");
         assertThatThrownBy(() -> EndpointSpec.parse("docker:", Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("docker:couchdb:3.5.2");
+        assertThatThrownBy(() -> EndpointSpec.parse("docker:Couch DB", Optional.empty()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("an image reference");
         assertThatThrownBy(() -> EndpointSpec.parse("http://h:1", Optional.of("nocolon")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("name:password");
         assertThatThrownBy(() -> EndpointSpec.parse(null, Optional.of("a:b")))
