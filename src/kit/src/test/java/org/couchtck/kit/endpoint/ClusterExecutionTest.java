@@ -1,32 +1,27 @@
 package org.couchtck.kit.endpoint;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.delete;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.couchtck.kit.endpoint.HttpFixtures.httpCase;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
-import java.net.URI;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.wire.TranscriptEntry;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -41,29 +36,14 @@ class ClusterExecutionTest {
     private static final EndpointShape CLUSTER = new EndpointShape(3, OptionalInt.of(3), OptionalInt.of(2),
             Optional.empty());
 
-    private static WireMockServer wireMock;
+    @RegisterExtension
+    static final WireMockExtension wireMock = FakeCouchDb.server();
     private HttpEndpoint endpoint;
-
-    @BeforeAll
-    static void startWireMock() {
-        wireMock = new WireMockServer(options().dynamicPort());
-        wireMock.start();
-    }
-
-    @AfterAll
-    static void stopWireMock() {
-        wireMock.stop();
-    }
 
     @BeforeEach
     void couchdb() {
-        wireMock.resetAll();
-        wireMock.stubFor(put(urlPathMatching("/couchtck-t-[0-9]+-[a-z0-9_-]+")).atPriority(10)
-                .willReturn(json(201, "{\"ok\":true}")));
-        wireMock.stubFor(delete(urlPathMatching("/couchtck-t-[0-9]+-[a-z0-9_-]+")).atPriority(10)
-                .willReturn(json(200, "{\"ok\":true}")));
-        endpoint = HttpEndpoint.of(URI.create("http://admin:secret@localhost:" + wireMock.port()),
-                Duration.ofSeconds(5));
+        FakeCouchDb.takingCaseDatabases(wireMock);
+        endpoint = FakeCouchDb.endpoint(wireMock);
     }
 
     @AfterEach

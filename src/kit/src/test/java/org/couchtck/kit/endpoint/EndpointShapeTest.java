@@ -6,43 +6,28 @@ import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.put;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
-import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 class EndpointShapeTest {
 
     private static final String PROBE = "couchtck-t-0-shape";
-    private static WireMockServer wireMock;
+    @RegisterExtension
+    static final WireMockExtension wireMock = FakeCouchDb.server();
     private HttpEndpoint endpoint;
-
-    @BeforeAll
-    static void startWireMock() {
-        wireMock = new WireMockServer(options().dynamicPort());
-        wireMock.start();
-    }
-
-    @AfterAll
-    static void stopWireMock() {
-        wireMock.stop();
-    }
 
     @BeforeEach
     void connect() {
-        wireMock.resetAll();
-        endpoint = HttpEndpoint.of(URI.create("http://admin:secret@localhost:" + wireMock.port()),
-                Duration.ofSeconds(5));
+        endpoint = FakeCouchDb.endpoint(wireMock);
     }
 
     @AfterEach

@@ -12,11 +12,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.couchtck.kit.endpoint.HttpFixtures.httpCase;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import java.net.InetAddress;
@@ -33,11 +32,10 @@ import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.wire.Direction;
 import org.couchtck.kit.wire.TranscriptEntry;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /** The executor against WireMock playing a CouchDB: right and wrong replies, captures, feeds, dead endpoints. */
@@ -48,31 +46,16 @@ class HttpCaseExecutorTest {
     private static final String DB = "couchtck-t-1-db";
     private static final String ADMIN_BASIC = "Basic YWRtaW46c2VjcmV0";
 
-    private static WireMockServer wireMock;
+    @RegisterExtension
+    static final WireMockExtension wireMock = FakeCouchDb.server();
 
     private HttpEndpoint endpoint;
     private HttpCaseExecutor executor;
 
-    @BeforeAll
-    static void startWireMock() {
-        wireMock = new WireMockServer(options().dynamicPort());
-        wireMock.start();
-    }
-
-    @AfterAll
-    static void stopWireMock() {
-        wireMock.stop();
-    }
-
     @BeforeEach
     void couchdb() {
-        wireMock.resetAll();
-        wireMock.stubFor(put(urlPathMatching("/couchtck-t-[0-9]+-[a-z0-9_-]+")).atPriority(10)
-                .willReturn(json(201, "{\"ok\":true}")));
-        wireMock.stubFor(delete(urlPathMatching("/couchtck-t-[0-9]+-[a-z0-9_-]+")).atPriority(10)
-                .willReturn(json(200, "{\"ok\":true}")));
-        endpoint = HttpEndpoint.of(URI.create("http://admin:secret@localhost:" + wireMock.port()),
-                Duration.ofSeconds(5));
+        FakeCouchDb.takingCaseDatabases(wireMock);
+        endpoint = FakeCouchDb.endpoint(wireMock);
         executor = new HttpCaseExecutor(endpoint, settings());
     }
 
@@ -668,7 +651,7 @@ class HttpCaseExecutorTest {
 
         // then
         assertThat(result.verdict()).isEqualTo(Verdict.ERROR);
-        assertThat(result.message()).startsWith("the endpoint http://localhost:" + wireMock.port()
+        assertThat(result.message()).startsWith("the endpoint http://localhost:" + wireMock.getPort()
                 + " never answered the case's first request, step 0 (GET /): ");
     }
 
@@ -714,7 +697,7 @@ class HttpCaseExecutorTest {
     @Test
     void should_leave_no_thread_of_its_own_behind_when_a_case_ends() throws Exception {
         // given: an endpoint of its own, so that its pool's threads can be told apart and ended
-        HttpEndpoint own = HttpEndpoint.of(URI.create("http://admin:secret@localhost:" + wireMock.port()),
+        HttpEndpoint own = HttpEndpoint.of(URI.create("http://admin:secret@localhost:" + wireMock.getPort()),
                 Duration.ofSeconds(5));
         continuousFeed("{\"seq\":1,\"id\":\"a\"}", "{\"seq\":2,\"id\":\"b\"}", "{\"seq\":3,\"id\":\"c\"}",
                 "{\"seq\":4,\"id\":\"d\"}");
