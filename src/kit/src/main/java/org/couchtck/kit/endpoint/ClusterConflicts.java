@@ -37,7 +37,7 @@ final class ClusterConflicts {
      * database; {@code _local} documents have no revisions to conflict.
      */
     static Optional<Taken> single(String method, String path, String body) {
-        List<String> segments = segments(path);
+        List<String> segments = PathSegments.of(path);
         if (segments.isEmpty() || segments.get(0).startsWith("_")) {
             return Optional.empty();
         }
@@ -60,7 +60,7 @@ final class ClusterConflicts {
 
     /** The rows of a {@code _bulk_docs} reply to {@code path} that a cluster marked accepted. */
     static List<Taken> acceptedRows(String path, String body) {
-        List<String> segments = segments(path);
+        List<String> segments = PathSegments.of(path);
         List<Taken> taken = new ArrayList<>();
         if (segments.size() != 2 || !segments.get(1).equals("_bulk_docs")) {
             return taken;
@@ -122,11 +122,5 @@ final class ClusterConflicts {
             }
         }
         return database + "/" + Template.percentEncoded(id);
-    }
-
-    private static List<String> segments(String path) {
-        int query = path.indexOf('?');
-        String bare = query < 0 ? path : path.substring(0, query);
-        return java.util.Arrays.stream(bare.split("/")).filter(s -> !s.isEmpty()).toList();
     }
 }

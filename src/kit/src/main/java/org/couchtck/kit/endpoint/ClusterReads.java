@@ -2,7 +2,6 @@ package org.couchtck.kit.endpoint;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -15,10 +14,10 @@ import java.util.Set;
  *
  * <p>On a cluster the executor sends such a read again, bounded, until its expectation holds: {@link #POLL}.
  */
-final class ClusterReads {
+public final class ClusterReads {
 
     /** How a cluster read is sent again: every 200 ms, for at most 20 s from the first. */
-    static final Poll POLL = new Poll(200, 20_000);
+    public static final Poll POLL = new Poll(200, 20_000);
 
     private static final Set<String> DATABASE_READS = Set.of("_all_docs", "_design_docs", "_local_docs", "_changes",
             "_find", "_explain", "_index");
@@ -35,9 +34,8 @@ final class ClusterReads {
             return false;
         }
         int query = path.indexOf('?');
-        String bare = query < 0 ? path : path.substring(0, query);
         String parameters = query < 0 ? "" : path.substring(query + 1);
-        List<String> segments = Arrays.stream(bare.split("/")).filter(s -> !s.isEmpty()).toList();
+        List<String> segments = PathSegments.of(path);
         if (segments.isEmpty()) {
             return false;
         }

@@ -44,7 +44,7 @@ final class ClusterSettle {
         if (reply.status() < 200 || reply.status() > 299 || !ClusterWrites.mayBeAccepted(call.method(), call.path())) {
             return;
         }
-        List<String> segments = segments(call.path());
+        List<String> segments = PathSegments.of(call.path());
         String database = "/" + segments.get(0);
         if (segments.size() == 1) {
             if (call.method().equals("POST")) {
@@ -78,7 +78,7 @@ final class ClusterSettle {
             return List.of();
         }
         Set<String> named = new LinkedHashSet<>();
-        List<String> segments = segments(call.path());
+        List<String> segments = PathSegments.of(call.path());
         String database = "/" + segments.get(0);
         if (segments.size() > 1 && segments.get(1).equals("_bulk_docs")) {
             for (JsonNode doc : parse(call.body().orElse("")).path("docs")) {
@@ -104,7 +104,7 @@ final class ClusterSettle {
      * database. They are taken off this list.
      */
     List<String> beforeRead(HttpCall call) {
-        List<String> segments = segments(call.path());
+        List<String> segments = PathSegments.of(call.path());
         if (segments.isEmpty() || segments.get(0).startsWith("_") || unsettled.isEmpty()) {
             return List.of();
         }
@@ -135,7 +135,7 @@ final class ClusterSettle {
      * until the copies agree. They are taken off this list.
      */
     List<String> beforeFeed(HttpCall call) {
-        List<String> segments = segments(call.path());
+        List<String> segments = PathSegments.of(call.path());
         if (segments.isEmpty() || segments.get(0).startsWith("_")) {
             return List.of();
         }
@@ -160,18 +160,6 @@ final class ClusterSettle {
             return segments.size() >= 3 ? Optional.of(database + "/_design/" + segments.get(2)) : Optional.empty();
         }
         return segments.get(1).startsWith("_") ? Optional.empty() : Optional.of(database + "/" + segments.get(1));
-    }
-
-    private static List<String> segments(String path) {
-        int query = path.indexOf('?');
-        String bare = query < 0 ? path : path.substring(0, query);
-        List<String> segments = new ArrayList<>();
-        for (String segment : bare.split("/")) {
-            if (!segment.isEmpty()) {
-                segments.add(segment);
-            }
-        }
-        return segments;
     }
 
     private static Optional<String> idOf(JsonNode node) {

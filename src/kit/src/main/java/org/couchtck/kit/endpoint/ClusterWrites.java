@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -26,22 +27,20 @@ final class ClusterWrites {
         if (!WRITES.contains(method)) {
             return false;
         }
-        int query = path.indexOf('?');
-        String bare = query < 0 ? path : path.substring(0, query);
-        String[] segments = bare.replaceFirst("^/+", "").split("/");
-        if (segments.length == 0 || segments[0].isEmpty() || segments[0].startsWith("_")) {
+        List<String> segments = PathSegments.of(path);
+        if (segments.isEmpty() || segments.get(0).startsWith("_")) {
             return false;
         }
-        if (segments.length == 1) {
+        if (segments.size() == 1) {
             return true;
         }
-        String second = segments[1];
+        String second = segments.get(1);
         if (second.equals("_bulk_docs") || second.equals("_purge")) {
             return method.equals("POST");
         }
         if (second.equals("_design")) {
             // the design document itself or its attachments, not its functions (_update answers what the function says)
-            return segments.length == 3 || segments.length >= 4 && !segments[3].startsWith("_");
+            return segments.size() == 3 || segments.size() >= 4 && !segments.get(3).startsWith("_");
         }
         return !second.startsWith("_") || second.equals("_local");
     }
