@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,14 +24,16 @@ import org.couchtck.kit.check.Verdict;
 public final class Baseline {
 
     private final Map<String, String> reasons;
+    private final Set<String> intermittent;
 
-    private Baseline(Map<String, String> reasons) {
+    private Baseline(Map<String, String> reasons, Set<String> intermittent) {
         this.reasons = Collections.unmodifiableMap(reasons);
+        this.intermittent = Set.copyOf(intermittent);
     }
 
     /** A baseline that lists nothing. */
     public static Baseline empty() {
-        return new Baseline(Map.of());
+        return new Baseline(Map.of(), Set.of());
     }
 
     /**
@@ -51,6 +54,7 @@ public final class Baseline {
             throw new BaselineException(file + ": expected an object with a \"known\" array");
         }
         Map<String, String> reasons = new LinkedHashMap<>();
+        Set<String> intermittent = new HashSet<>();
         int index = 0;
         for (Iterator<JsonNode> it = root.get("known").elements(); it.hasNext(); index++) {
             JsonNode entry = it.next();
@@ -65,8 +69,15 @@ public final class Baseline {
                 throw new BaselineException(file + ": " + pointer + ": " + entry.get("id").asText()
                         + " is listed twice");
             }
+            JsonNode sometimes = entry.path("intermittent");
+            if (!sometimes.isMissingNode() && !sometimes.isBoolean()) {
+                throw new BaselineException(file + ": " + pointer + ": \"intermittent\" must be true or false");
+            }
+            if (sometimes.asBoolean(false)) {
+                intermittent.add(entry.get("id").asText());
+            }
         }
-        return new Baseline(reasons);
+        return new Baseline(reasons, intermittent);
     }
 
     /** The ids this baseline lists. */
@@ -74,7 +85,10 @@ public final class Baseline {
         return reasons.keySet();
     }
 
-    /** The result as the baseline sees it: failures it lists become KNOWN, passes it lists become STALE. */
+    /**
+     * The result as the baseline sees it: failures it lists become KNOWN, passes it lists become STALE unless the
+     * entry is intermittent.
+     */
     public CaseResult apply(CaseResult result) {
         String reason = reasons.get(result.caseId());
         if (reason == null) {
@@ -82,7 +96,7 @@ public final class Baseline {
         }
         return switch (result.verdict()) {
             case FAIL, WARN, ERROR -> result.withBaseline(Verdict.KNOWN, reason);
-            case PASS -> result.withBaseline(Verdict.STALE, reason);
+            case PASS -> intermittent.contains(result.caseId()) ? result : result.withBaseline(Verdict.STALE, reason);
             default -> result;
         };
     }

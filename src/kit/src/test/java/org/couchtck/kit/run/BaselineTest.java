@@ -33,6 +33,26 @@ class BaselineTest {
     }
 
     @Test
+    void an_intermittent_entry_keeps_its_passes_as_passes_and_its_failures_known() throws Exception {
+        Baseline baseline = Baseline.read(write("""
+                {"known": [{"id": "http.a.b", "reason": "answers in completion order", "intermittent": true},
+                           {"id": "http.a.c", "reason": "always", "intermittent": false}]}"""));
+
+        assertThat(baseline.apply(result("http.a.b", Verdict.PASS)).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(baseline.apply(result("http.a.b", Verdict.WARN)).verdict()).isEqualTo(Verdict.KNOWN);
+        assertThat(baseline.apply(result("http.a.c", Verdict.PASS)).verdict()).isEqualTo(Verdict.STALE);
+    }
+
+    @Test
+    void an_intermittent_flag_that_is_not_a_boolean_is_refused() throws Exception {
+        Path file = write("""
+                {"known": [{"id": "http.a.b", "reason": "r", "intermittent": "yes"}]}""");
+
+        assertThatThrownBy(() -> Baseline.read(file)).hasMessageContaining("/known/0")
+                .hasMessageContaining("\"intermittent\" must be true or false");
+    }
+
+    @Test
     void should_require_a_reason_for_every_entry() throws Exception {
         Path file = write("{\"known\": [{\"id\": \"qs.a.b\"}]}");
 
