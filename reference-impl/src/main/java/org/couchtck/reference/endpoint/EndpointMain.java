@@ -9,8 +9,10 @@ import java.util.concurrent.CountDownLatch;
 import org.couchtck.reference.store.ClusterLayout;
 
 /**
- * {@code couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]... [--nodes N [--n N] [--w W]
- * [--lag MS] [--lagging K] [--conflicting-writes]]}: runs the endpoint until the JVM is stopped. {@code --ini} may come several times: the
+ * {@code couchtck-reference.jar serve [--bind ADDRESS] [--port P] [--admin user:pass] [--ini FILE]... [--nodes N
+ * [--n N] [--w W] [--lag MS] [--lagging K] [--conflicting-writes]]}: runs the endpoint until the JVM is stopped.
+ * Without {@code --admin}, the admin is {@code COUCHDB_USER}/{@code COUCHDB_PASSWORD} where both are set, as CouchDB's
+ * official image takes it, so that an image of the reference starts as one of CouchDB's would. {@code --ini} may come several times: the
  * files are read in order, later ones winning, as CouchDB reads default.ini, local.ini and local.d/*.ini.
  * {@code --nodes} makes it a simulated cluster ({@link ClusterLayout}): {@code n} copies of each database (default:
  * one per node), a write answered once {@code w} have it (default: a majority; 202 when fewer take it at once),
@@ -23,7 +25,8 @@ public final class EndpointMain {
     private EndpointMain() {}
 
     private static final String USAGE =
-            "usage: java -jar couchtck-reference.jar serve [--port P] [--admin user:pass] [--ini FILE]... "
+            "usage: java -jar couchtck-reference.jar serve [--bind ADDRESS] [--port P] [--admin user:pass] "
+                    + "[--ini FILE]... "
                     + "[--nodes N [--n N] [--w W] [--lag MS] [--lagging K] [--conflicting-writes]]";
 
     public static void main(String[] args) throws InterruptedException {
@@ -52,7 +55,16 @@ public final class EndpointMain {
     }
 
     static ReferenceEndpoint.Options parse(String[] args) {
+        return parse(args, System.getenv());
+    }
+
+    static ReferenceEndpoint.Options parse(String[] args, java.util.Map<String, String> env) {
         ReferenceEndpoint.Options options = ReferenceEndpoint.Options.defaults().withPort(5984);
+        String imageUser = env.get("COUCHDB_USER");
+        String imagePassword = env.get("COUCHDB_PASSWORD");
+        if (imageUser != null && !imageUser.isEmpty() && imagePassword != null && !imagePassword.isEmpty()) {
+            options = options.withAdmin(new Credentials(imageUser, imagePassword));
+        }
         List<Path> iniFiles = new ArrayList<>();
         Integer nodes = null;
         Integer n = null;
@@ -63,6 +75,7 @@ public final class EndpointMain {
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
+                case "--bind" -> options = options.withHost(value(args, ++i, arg));
                 case "--port" -> options = options.withPort(port(value(args, ++i, arg)));
                 case "--admin" -> options = options.withAdmin(Credentials.parse(value(args, ++i, arg)));
                 case "--ini" -> iniFiles.add(iniFile(value(args, ++i, arg)));

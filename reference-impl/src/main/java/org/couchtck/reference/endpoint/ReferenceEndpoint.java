@@ -81,6 +81,12 @@ public final class ReferenceEndpoint implements AutoCloseable {
                     ClusterLayout.SINGLE_NODE);
         }
 
+        /** This endpoint listening on {@code address} (CouchDB's {@code bind_address}; 0.0.0.0 for every one). */
+        public Options withHost(String address) {
+            return new Options(address, port, admin, globalChanges, queryServers, iniFiles, daemonStopGrace, log,
+                    cluster);
+        }
+
         public Options withPort(int newPort) {
             return new Options(host, newPort, admin, globalChanges, queryServers, iniFiles, daemonStopGrace,
                     log, cluster);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,23 @@ class EndpointMainTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("--ini: not a readable file: " + dir);
         assertThatThrownBy(() -> EndpointMain.parse(new String[] {"--ini"}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("--ini needs a value");
+    }
+
+    @Test
+    void the_admin_comes_from_the_official_images_variables_unless_given() {
+        Map<String, String> env = Map.of("COUCHDB_USER", "boss", "COUCHDB_PASSWORD", "s3cret");
+
+        assertThat(EndpointMain.parse(new String[0], env).admin()).isEqualTo(new Credentials("boss", "s3cret"));
+        assertThat(EndpointMain.parse(new String[] {"--admin", "a:b"}, env).admin())
+                .isEqualTo(new Credentials("a", "b"));
+        assertThat(EndpointMain.parse(new String[0], Map.of("COUCHDB_USER", "boss")).admin())
+                .isEqualTo(new Credentials("admin", "admin"));
+    }
+
+    @Test
+    void it_listens_where_bind_says_and_on_the_loopback_otherwise() {
+        assertThat(EndpointMain.parse(new String[] {"--bind", "0.0.0.0"}, Map.of()).host()).isEqualTo("0.0.0.0");
+        assertThat(EndpointMain.parse(new String[0], Map.of()).host()).isEqualTo("127.0.0.1");
     }
 
     @Test
