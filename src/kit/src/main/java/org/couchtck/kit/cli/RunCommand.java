@@ -215,7 +215,6 @@ final class RunCommand implements Callable<Integer> {
         if (!config.suites().contains(Suite.HTTP)) {
             return executeProbed(config, settings, reportDir, progress, floor, out, err);
         }
-        // An endpoint the kit starts (a container) is started once, here, and the engine is pointed at its URL.
         EndpointSpec endpoint = config.endpointSpec();
         if (endpoint instanceof EndpointSpec.Reference) {
             return executeProbed(config, settings, reportDir, progress, floor, out, err);
@@ -234,14 +233,14 @@ final class RunCommand implements Callable<Integer> {
             }
             return executeProbed(config, settings, reportDir, progress, floor, out, err);
         }
-        try (RunningEndpoint running = RunningEndpoint.start(endpoint, config.timeout())) {
+        // A container is started once, here, and lent to the run, which stays named by its docker:IMAGE.
+        try (RunningEndpoint running = RunningEndpoint.start(endpoint, config.timeout());
+                RunningEndpoint.Loan lent = running.lend()) {
             Optional<String> unreachable = EndpointProbe.probe(running.target(), config.timeout());
             if (unreachable.isPresent()) {
                 return notRun(config, reportDir, unreachable.get(), err);
             }
-            RunConfiguration pointed = config.withEndpoint(Optional.of(running.target().baseUri().toString()),
-                    running.target().adminCredentials().map(c -> c.user() + ":" + c.password()));
-            return executeProbed(pointed, settings, reportDir, progress, floor, out, err);
+            return executeProbed(config, settings, reportDir, progress, floor, out, err);
         } catch (EndpointStartException e) {
             return notRun(config, reportDir, e.getMessage(), err);
         }

@@ -5,18 +5,23 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
-import org.testcontainers.DockerClientFactory;
+import java.util.function.Supplier;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
 
 /**
- * CouchDB's official image, started by Testcontainers as a single node with a random admin password and its system
- * databases created, and removed when closed.
+ * A container of CouchDB's official image, or of any image that keeps its contract (port 5984, {@code GET /_up}, the
+ * admin from {@code COUCHDB_USER} and {@code COUCHDB_PASSWORD}), started by Testcontainers as a single node with a
+ * random admin password and its system databases created, and removed when closed.
  */
 final class CouchDbContainer implements AutoCloseable {
 
     private static final int PORT = 5984;
+    /** How long the image may take to answer /_up: CouchDB's takes a few seconds, a JVM's on a loaded machine more. */
+    private static final Duration STARTUP = Duration.ofMinutes(2);
 
     private final GenericContainer<?> container;
     private final Credentials admin;
@@ -27,38 +32,48 @@ final class CouchDbContainer implements AutoCloseable {
     }
 
     static CouchDbContainer start(String image) {
-        return start(image, CouchDbContainer::dockerAvailable);
+        return start(image, DockerEngine::connect);
     }
 
-    /** As {@link #start(String)}, asking {@code dockerAvailable} whether a Docker engine is reachable. */
-    static CouchDbContainer start(String image, java.util.function.BooleanSupplier dockerAvailable) {
-        if (!dockerAvailable.getAsBoolean()) {
-            throw new EndpointStartException("no Docker engine is reachable here, so " + image
-                    + " cannot be started (run it yourself and pass --endpoint http://user:pass@host:5984)", null);
-        }
+    /**
+     * As {@link #start(String)}, with the engine {@code engine} gives (or the reason it gives none): the image is
+     * there or pulled first, so that a start-up that fails is the container's own failure, told with its last log
+     * lines.
+     */
+    static CouchDbContainer start(String image, Supplier<DockerEngine> engine) {
+        engine.get().have(image);
         Credentials admin = new Credentials("admin", UUID.randomUUID().toString());
-        GenericContainer<?> container = new GenericContainer<>(image)
+        GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(image))
                 .withExposedPorts(PORT)
                 .withEnv("COUCHDB_USER", admin.user())
                 .withEnv("COUCHDB_PASSWORD", admin.password())
                 .waitingFor(Wait.forHttp("/_up").forPort(PORT).forStatusCode(200)
-                        .withStartupTimeout(Duration.ofMinutes(2)));
+                        .withStartupTimeout(STARTUP));
         try {
             container.start();
         } catch (RuntimeException e) {
+            String logs = lastLogLines(container);
             container.close();
-            throw new EndpointStartException("the container " + image + " did not start: " + e.getMessage(), e);
+            throw new EndpointStartException("the container " + image + " did not start (CouchDB's image contract: "
+                    + "port " + PORT + ", GET /_up answering 200 within " + STARTUP.toSeconds() + " s, the admin from "
+                    + "COUCHDB_USER and COUCHDB_PASSWORD): " + DockerEngine.causes(e) + logs, e);
         }
         CouchDbContainer started = new CouchDbContainer(container, admin);
         started.createSystemDatabases();
         return started;
     }
 
-    private static boolean dockerAvailable() {
+    /** The end of what a container that did not start wrote, where Docker still has it. */
+    private static String lastLogLines(GenericContainer<?> container) {
         try {
-            return DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            return false;
+            List<String> lines = container.getLogs().lines().filter(line -> !line.isBlank()).toList();
+            if (lines.isEmpty()) {
+                return "; it wrote nothing";
+            }
+            return "; its output ended: " + String.join(" | ", lines.subList(Math.max(0, lines.size() - 5),
+                    lines.size()));
+        } catch (RuntimeException e) {
+            return "";
         }
     }
 

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.couchtck.kit.endpoint.externals.ExternalsSetup;
 import org.couchtck.kit.endpoint.launch.LaunchedEndpoint;
@@ -31,6 +33,10 @@ public final class RunningEndpoint implements AutoCloseable {
     /** How long a server the kit did not start may stay away before the run's remaining cases are not run. */
     static final Duration URL_WAIT = Duration.ofSeconds(60);
 
+    /** Containers a caller started and lent ({@link #lend()}), by their {@code docker:IMAGE}. */
+    private static final Map<String, Had> LENT = new ConcurrentHashMap<>();
+
+    private final EndpointSpec spec;
     private final Had had;
     private final ExternalsSetup externals;
 
@@ -41,7 +47,8 @@ public final class RunningEndpoint implements AutoCloseable {
     private record Had(HttpEndpoint target, EndpointWatch watch, String description, AutoCloseable owned,
             Function<Duration, ExternalsSetup> externals) {}
 
-    private RunningEndpoint(Had had, ExternalsSetup externals) {
+    private RunningEndpoint(EndpointSpec spec, Had had, ExternalsSetup externals) {
+        this.spec = spec;
         this.had = had;
         this.externals = externals;
     }
@@ -73,7 +80,7 @@ public final class RunningEndpoint implements AutoCloseable {
                 throw e;
             }
         }
-        return new RunningEndpoint(had, around);
+        return new RunningEndpoint(spec, had, around);
     }
 
     private static Had have(EndpointSpec spec, Duration connectTimeout, Duration startTimeout) {
@@ -92,6 +99,12 @@ public final class RunningEndpoint implements AutoCloseable {
                     timeout -> probed(launched.target(), timeout));
         }
         EndpointSpec.Docker docker = (EndpointSpec.Docker) spec;
+        Had lent = LENT.get(docker.describe());
+        if (lent != null) {
+            HttpEndpoint target = HttpEndpoint.of(lent.target().baseUri(), lent.target().adminCredentials()
+                    .orElseThrow(), connectTimeout);
+            return new Had(target, lent.watch(), lent.description(), () -> { }, lent.externals());
+        }
         CouchDbContainer container = CouchDbContainer.start(docker.image());
         HttpEndpoint target = HttpEndpoint.of(container.uri(), container.admin(), connectTimeout);
         UrlWatch watch = UrlWatch.of(target, java.util.Optional.of(container.admin()), URL_WAIT);
@@ -161,6 +174,30 @@ public final class RunningEndpoint implements AutoCloseable {
     /** What the endpoint is, for reports: the spec and where it listens. */
     public String description() {
         return had.description();
+    }
+
+    /**
+     * Lends this endpoint, a container the caller started (and found usable) once, to every {@link #start} of the same
+     * {@code docker:IMAGE} in this JVM until the returned handle is closed: the run's cases use that container, and the
+     * run stays named by its {@code docker:IMAGE}, not by the port Docker gave it. Other endpoints need no lending (a
+     * URL is the same server each time) and lend nothing.
+     */
+    public Loan lend() {
+        if (!(spec instanceof EndpointSpec.Docker)) {
+            return () -> { };
+        }
+        String key = spec.describe();
+        if (LENT.putIfAbsent(key, had) != null) {
+            throw new IllegalStateException(key + " is lent already");
+        }
+        return () -> LENT.remove(key, had);
+    }
+
+    /** A container lent to the runs of this JVM until it is closed. */
+    public interface Loan extends AutoCloseable {
+        /** Ends the loan; the container stays up until its owner closes it. */
+        @Override
+        void close();
     }
 
     @Override

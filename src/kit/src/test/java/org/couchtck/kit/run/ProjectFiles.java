@@ -4,12 +4,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Where the project root and the shared folder beside it are, as the kit's pom tells the tests. */
-final class ProjectFiles {
+public final class ProjectFiles {
 
     private ProjectFiles() {}
 
     /** The project root (system property couchtck.project.dir; by default two levels up from the kit module). */
-    static Path root() {
+    public static Path root() {
         String dir = System.getProperty("couchtck.project.dir");
         Path path = dir != null ? Path.of(dir) : Path.of("../..");
         if (!Files.isDirectory(path.resolve("fixtures"))) {
@@ -20,7 +20,7 @@ final class ProjectFiles {
     }
 
     /** The shared folder beside the project root (system property couchtck.shared.dir). */
-    static Path shared() {
+    public static Path shared() {
         String dir = System.getProperty("couchtck.shared.dir");
         Path path = dir != null ? Path.of(dir) : root().resolve("../shared");
         if (!Files.isDirectory(path)) {
