@@ -4,6 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
 
@@ -17,6 +20,9 @@ public final class ConsoleSummary {
     /** How many failing cases are listed before "… and N more". */
     static final int MAX_LISTED = 20;
     private static final int MAX_MESSAGE = 120;
+    /** "unknown command 'ddoc'", as couchjs and most view servers word a command they lack (quoted or not). */
+    private static final Pattern UNKNOWN_COMMAND = Pattern.compile("(?i)unknown command[\\s\\\\\"':]*"
+            + "([a-z_]+)");
     /** Failing cases with one reason from this many on are listed as one line. */
     static final int SAME_REASON_GROUPED = 3;
 
@@ -51,9 +57,20 @@ public final class ConsoleSummary {
         Matrix.MustScore must = Matrix.MustScore.of(run.cases());
         out.append(must.complete() ? must.coverageLine() : paint.apply(YELLOW, must.coverageLine())).append('\n');
         List<CaseResult> failing = run.cases().stream().filter(c -> c.verdict().failsRun()).toList();
-        // Many cases with one reason (an endpoint gone for good: "not run: ...") are one line, not a screenful.
+        // Many cases with one reason (an endpoint gone for good: "not run: ...") are one line, not a screenful; so are
+        // the cases of a command the server does not know at all (a map-only server and 'ddoc'), listed after the
+        // failures of what it does know, which are the ones that matter to it.
         Map<String, List<CaseResult>> byReason = new LinkedHashMap<>();
-        failing.forEach(c -> byReason.computeIfAbsent(c.verdict() + " " + reason(c), k -> new ArrayList<>()).add(c));
+        Map<String, List<CaseResult>> byUnknownCommand = new LinkedHashMap<>();
+        for (CaseResult c : failing) {
+            Optional<String> unknown = unknownCommand(c);
+            if (unknown.isPresent()) {
+                byUnknownCommand.computeIfAbsent(c.verdict() + " " + unknown.get(), k -> new ArrayList<>()).add(c);
+            } else {
+                byReason.computeIfAbsent(c.verdict() + " " + reason(c), k -> new ArrayList<>()).add(c);
+            }
+        }
+        byReason.putAll(byUnknownCommand);
         int listed = 0;
         int left = failing.size();
         for (List<CaseResult> same : byReason.values()) {
@@ -71,7 +88,10 @@ public final class ConsoleSummary {
                 out.append("  ").append(paint.apply(colorOf(shown.verdict()), String.format("%-5s",
                         shown.verdict()))).append(' ').append(same.size() >= SAME_REASON_GROUPED ? who
                                 : SafeText.oneLine(shown.caseId(), 120)).append("  ")
-                        .append(SafeText.oneLine(reason(shown), MAX_MESSAGE)).append('\n');
+                        .append(SafeText.oneLine(same.size() >= SAME_REASON_GROUPED ? unknownCommand(shown)
+                                .map(command -> "the server does not know the command '" + command + "' (the first: "
+                                        + reason(shown) + ")").orElse(reason(shown)) : reason(shown), MAX_MESSAGE))
+                        .append('\n');
                 listed++;
                 left -= same.size() >= SAME_REASON_GROUPED ? same.size() : 1;
             }
@@ -109,6 +129,16 @@ public final class ConsoleSummary {
                 .append("         ").append(files.resultsJson()).append(", ").append(files.junitXml().getFileName())
                 .append(", ").append(files.markdown().getFileName()).append('\n');
         return out.toString();
+    }
+
+    /** The command a case failed on because the server does not know it at all, as its error says. */
+    static Optional<String> unknownCommand(CaseResult result) {
+        Matcher said = UNKNOWN_COMMAND.matcher(result.message());
+        if (said.find()) {
+            return Optional.of(said.group(1));
+        }
+        said = UNKNOWN_COMMAND.matcher(result.actual());
+        return said.find() ? Optional.of(said.group(1)) : Optional.empty();
     }
 
     private static String reason(CaseResult result) {

@@ -104,6 +104,30 @@ class ConsoleSummaryTest {
     }
 
     @Test
+    void aCommandTheServerDoesNotKnowIsOneLineAfterTheFailuresOfWhatItDoesKnow() {
+        // given a map-only server: 25 design-document cases refused at various steps, and two map_doc failures
+        TestRuns.RunBuilder builder = aRun();
+        for (int i = 0; i < 25; i++) {
+            builder.with(aCase("qs.shows.case-" + i).verdict(Verdict.FAIL).message("step " + (i % 3 + 1)
+                    + " (ddoc): expected [\"resp\",…], got [\"error\",\"unknown_command\",\"unknown command "
+                    + "'ddoc'\"]"));
+        }
+        builder.with(aCase("qs.map_doc.emits-null").verdict(Verdict.FAIL).message("step 2: expected [[[null,1]]]"));
+        builder.with(aCase("qs.map_doc.unicode").verdict(Verdict.FAIL).message("step 2: expected [[[\"é\",1]]]"));
+
+        // when
+        String text = ConsoleSummary.render(builder.build(), FILES, false);
+
+        // then
+        assertThat(text.lines().filter(l -> l.startsWith("  FAIL"))).satisfiesExactly(
+                line -> assertThat(line).isEqualTo("  FAIL  qs.map_doc.emits-null  step 2: expected [[[null,1]]]"),
+                line -> assertThat(line).isEqualTo("  FAIL  qs.map_doc.unicode  step 2: expected [[[\"é\",1]]]"),
+                line -> assertThat(line).startsWith("  FAIL  25 cases (qs.shows.case-0 … qs.shows.case-24)  the "
+                        + "server does not know the command 'ddoc' (the first: step 1 (ddoc)"));
+        assertThat(text).doesNotContain("more\n");
+    }
+
+    @Test
     void theEndpointsOutagesAreListedByTheCaseThatCausedThem() {
         RunResult run = aRun().with(aCase("http.changes.filter-x").verdict(Verdict.FAIL).message("crashed it"))
                 .outage(new EndpointOutage(1, TestRuns.STARTED, "exited with status 1", "Error: boom\n  at x",
