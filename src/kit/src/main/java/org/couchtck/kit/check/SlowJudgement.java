@@ -1,8 +1,6 @@
-package org.couchtck.kit.run;
+package org.couchtck.kit.check;
 
 import java.util.regex.Pattern;
-import org.couchtck.kit.check.CaseResult;
-import org.couchtck.kit.check.Verdict;
 
 /**
  * A case whose verdict came from a bound running out, judged again with larger bounds. On a loaded machine a reply
@@ -11,29 +9,34 @@ import org.couchtck.kit.check.Verdict;
  * runs. Passing then, it passes as slow, saying what it took; running out again, it fails as a hang; failing
  * otherwise, that failure is its verdict.
  */
-final class SlowJudgement {
+public final class SlowJudgement {
 
     /** How much larger the bounds are when a case is judged again. */
-    static final int SCALE = 4;
+    public static final int SCALE = 4;
     /**
      * At most this many cases of a suite are judged again: a loaded machine slows a few, while a target that hangs
      * makes many run out of time, and judging each of those again would only make its run {@link #SCALE} times longer.
      */
-    static final int MAX_AGAIN = 10;
+    public static final int MAX_AGAIN = 10;
 
-    private static final Pattern RAN_OUT = Pattern.compile("no (response|reply) within \\d+ ms");
+    /**
+     * The kit's words for a bound that ran out: a reply (HTTP, a query server's line), a process's exit after its
+     * input closed (a query server, a daemon, a handler).
+     */
+    private static final Pattern RAN_OUT = Pattern.compile("no (response|reply) within \\d+ ms"
+            + "|did not exit (on its own )?within \\d+ ms|still running \\d+ ms after its standard input closed");
 
     private SlowJudgement() {}
 
     /** Whether {@code result} failed (or could not be judged) because a reply did not come within its bound. */
-    static boolean ranOutOfTime(CaseResult result) {
+    public static boolean ranOutOfTime(CaseResult result) {
         return (result.verdict() == Verdict.FAIL || result.verdict() == Verdict.WARN
                 || result.verdict() == Verdict.ERROR) && !result.message().startsWith("not run:")
                 && RAN_OUT.matcher(result.message()).find();
     }
 
     /** The verdict of a case that ran out of time ({@code first}) and was judged again with larger bounds. */
-    static CaseResult combine(CaseResult first, CaseResult again) {
+    public static CaseResult combine(CaseResult first, CaseResult again) {
         String before = "beside the other cases: " + first.message();
         if (again.verdict() == Verdict.PASS) {
             return with(again, CaseResult.SLOW_PREFIX + "it passed only when judged again alone with " + SCALE
@@ -41,7 +44,7 @@ final class SlowJudgement {
         }
         if (ranOutOfTime(again)) {
             return with(again, again.message() + " (a hang: judged again alone with " + SCALE + "× its bounds, it "
-                    + "still had no reply; " + before + ")");
+                    + "ran out of time again; " + before + ")");
         }
         return with(again, again.message() + " (judged again alone with " + SCALE + "× its bounds, after "
                 + first.verdict() + " " + before + ")");

@@ -43,6 +43,15 @@ public record DaemonSettings(Duration firstLineWithin, Duration observe, Duratio
         return new DaemonSettings(firstLineWithin, observe, bound, portWithin, maxLineBytes);
     }
 
+    /**
+     * These settings with every bound on the daemon's pace (its first line, its exit, its port) {@code factor} times
+     * as long; how long a session is observed stays.
+     */
+    public DaemonSettings scaled(int factor) {
+        return new DaemonSettings(firstLineWithin.multipliedBy(factor), observe, exitWithin.multipliedBy(factor),
+                portWithin.multipliedBy(factor), maxLineBytes);
+    }
+
     private static void positive(Duration value, String name) {
         Objects.requireNonNull(value, name);
         if (value.isNegative() || value.isZero()) {

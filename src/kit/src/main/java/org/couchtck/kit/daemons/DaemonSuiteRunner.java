@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.SlowJudgement;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.process.ServerCommand;
@@ -73,10 +74,11 @@ public final class DaemonSuiteRunner {
             return thread;
         });
         try {
-            PlayedSessions.Player player = player(command, base, halting, true);
+            PlayedSessions.Player player = player(command, base, halting, true, targets.settings());
             // The generated cases judge no HTTP: their sessions skip the probe of the port.
             Future<List<CaseResult>> generatedResults = pool.submit(() -> {
-                try (PlayedSessions played = new PlayedSessions(player(command, base, halting, false))) {
+                try (PlayedSessions played = new PlayedSessions(player(command, base, halting, false,
+                        targets.settings()))) {
                     return new GeneratedDaemonRunner(targets, played, seed, budget).run(generated);
                 }
             });
@@ -106,6 +108,7 @@ public final class DaemonSuiteRunner {
                 generated.forEach(c -> results.put(c.id(), error(c, "internal error of the kit: " + e.getCause(),
                         List.of(), started)));
             }
+            judgeAgainWithLargerBounds(results, bySession, generated, command, base, halting);
             return cases.stream().map(c -> results.get(c.id())).toList();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -116,11 +119,50 @@ public final class DaemonSuiteRunner {
         }
     }
 
+    /**
+     * The cases whose verdict came from a bound running out (a daemon still running after its input closed, on a
+     * loaded machine), their sessions played again, one at a time, with {@link SlowJudgement#SCALE} times the bounds.
+     */
+    private void judgeAgainWithLargerBounds(Map<String, CaseResult> results,
+            Map<SessionSpec, List<DaemonCase>> bySession, List<DaemonCase> generated, ServerCommand command,
+            DaemonConfig base, HaltingRule halting) throws InterruptedException {
+        DaemonSettings patient = targets.settings().scaled(SlowJudgement.SCALE);
+        PlayedSessions.Player player = player(command, base, halting, true, patient);
+        int again = 0;
+        for (Map.Entry<SessionSpec, List<DaemonCase>> session : bySession.entrySet()) {
+            if (again == SlowJudgement.MAX_AGAIN) {
+                return;
+            }
+            if (session.getValue().stream().noneMatch(c -> SlowJudgement.ranOutOfTime(results.get(c.id())))) {
+                continue;
+            }
+            again++;
+            Instant started = Instant.now();
+            SessionRecord record = player.play(session.getKey());
+            for (DaemonCase c : session.getValue()) {
+                CaseResult first = results.get(c.id());
+                if (SlowJudgement.ranOutOfTime(first)) {
+                    results.put(c.id(), SlowJudgement.combine(first, judge(c, session.getKey(), record, started)));
+                }
+            }
+        }
+        List<DaemonCase> slow = generated.stream().filter(c -> SlowJudgement.ranOutOfTime(results.get(c.id())))
+                .limit(SlowJudgement.MAX_AGAIN - again).toList();
+        if (slow.isEmpty()) {
+            return;
+        }
+        try (PlayedSessions played = new PlayedSessions(player(command, base, halting, false, patient))) {
+            for (CaseResult judged : new GeneratedDaemonRunner(targets, played, seed, budget).run(slow)) {
+                results.put(judged.caseId(), SlowJudgement.combine(results.get(judged.caseId()), judged));
+            }
+        }
+    }
+
     /** The configuration of a session: the run's, with a free port for the daemon, or nothing; then the case's. */
     /** Plays a session of the daemon {@code command}: its config over {@code base}, the run's halting rule. */
     private PlayedSessions.Player player(ServerCommand command, DaemonConfig base, HaltingRule halting,
-            boolean probesPort) {
-        return spec -> new DaemonSession(command, configFor(spec, base), spec.replyDelay(), targets.settings(),
+            boolean probesPort, DaemonSettings settings) {
+        return spec -> new DaemonSession(command, configFor(spec, base), spec.replyDelay(), settings,
                 new HaltingRule(halting.maxRetries(), halting.retryTime()), probesPort).run();
     }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.couchtck.kit.cases.Applicability;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.SlowJudgement;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.endpoint.EndpointShape;
 import org.couchtck.kit.endpoint.EndpointSpec;

@@ -1,7 +1,9 @@
 package org.couchtck.kit.daemons.external;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.SlowJudgement;
 import org.couchtck.kit.daemons.DaemonTargets;
 import org.couchtck.kit.generate.GenerationBudget;
 import org.couchtck.kit.process.ServerCommand;
@@ -17,6 +19,10 @@ public final class ExternalSuiteRunner implements AutoCloseable {
     private final HandlerProcesses handlers;
     private final ExternalCaseExecutor corpus;
     private final GeneratedExternalRunner generated;
+    /** The same, with larger bounds, for a case that ran out of time on a loaded machine. */
+    private final ExternalCaseExecutor patientCorpus;
+    private final GeneratedExternalRunner patientGenerated;
+    private final AtomicInteger judgedAgain = new AtomicInteger();
 
     /**
      * @param timeout how long a reply may take (CouchDB's os_process_timeout, the run's per-message timeout)
@@ -33,11 +39,25 @@ public final class ExternalSuiteRunner implements AutoCloseable {
         this.handlers = new HandlerProcesses(command, options);
         this.corpus = new ExternalCaseExecutor(handlers, timeout, targets.settings().exitWithin());
         this.generated = new GeneratedExternalRunner(handlers, timeout, seed, budget);
+        this.patientCorpus = new ExternalCaseExecutor(handlers, timeout.multipliedBy(SlowJudgement.SCALE),
+                targets.settings().exitWithin().multipliedBy(SlowJudgement.SCALE));
+        this.patientGenerated = new GeneratedExternalRunner(handlers, timeout.multipliedBy(SlowJudgement.SCALE),
+                seed, budget);
     }
 
-    /** Runs {@code testCase}, from the corpus or generated. Never throws for what the handler does. */
+    /**
+     * Runs {@code testCase}, from the corpus or generated; one whose verdict came from a bound running out is run
+     * again at once with {@link SlowJudgement#SCALE} times its bounds (at most {@link SlowJudgement#MAX_AGAIN} of a
+     * run). Never throws for what the handler does.
+     */
     public CaseResult run(ExternalCase testCase) {
-        return GeneratedExternalSuites.isGenerated(testCase) ? generated.run(testCase) : corpus.run(testCase);
+        boolean isGenerated = GeneratedExternalSuites.isGenerated(testCase);
+        CaseResult first = isGenerated ? generated.run(testCase) : corpus.run(testCase);
+        if (!SlowJudgement.ranOutOfTime(first) || judgedAgain.getAndIncrement() >= SlowJudgement.MAX_AGAIN) {
+            return first;
+        }
+        return SlowJudgement.combine(first, isGenerated ? patientGenerated.run(testCase)
+                : patientCorpus.run(testCase));
     }
 
     @Override

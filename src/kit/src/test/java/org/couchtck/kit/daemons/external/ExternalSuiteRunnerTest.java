@@ -2,6 +2,7 @@ package org.couchtck.kit.daemons.external;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,7 @@ import org.couchtck.kit.testservers.GarbageServer;
 import org.couchtck.kit.testservers.LossyEchoExternal;
 import org.couchtck.kit.testservers.SilentServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -39,11 +41,17 @@ class ExternalSuiteRunnerTest {
     }
 
     private static Map<String, CaseResult> run(Optional<String> handler, Duration timeout, Duration startTimeout) {
-        DaemonSettings settings = DaemonSettings.defaults().withExitWithin(Duration.ofSeconds(2));
-        DaemonTargets targets = new DaemonTargets(Optional.empty(), Optional.empty(), DaemonTargets.DEFAULT_NAME,
-                handler, settings);
         List<ExternalCase> cases = new ArrayList<>(ExternalCorpus.builtIn().cases());
         cases.addAll(GeneratedExternalSuites.cases());
+        return run(handler, timeout, startTimeout, cases);
+    }
+
+    private static Map<String, CaseResult> run(Optional<String> handler, Duration timeout, Duration startTimeout,
+            List<ExternalCase> cases) {
+        // 1 s to exit: the lingering handler waits it out, and 4× that when judged again (a slow exit is judged so too)
+        DaemonSettings settings = DaemonSettings.defaults().withExitWithin(Duration.ofSeconds(1));
+        DaemonTargets targets = new DaemonTargets(Optional.empty(), Optional.empty(), DaemonTargets.DEFAULT_NAME,
+                handler, settings);
         Map<String, CaseResult> results = new LinkedHashMap<>();
         try (ExternalSuiteRunner runner = new ExternalSuiteRunner(targets, timeout, startTimeout, 42L, BUDGET)) {
             cases.forEach(c -> results.put(c.id(), runner.run(c)));
@@ -154,6 +162,22 @@ class ExternalSuiteRunnerTest {
         assertThat(requestCases(results).values()).as(explain(results)).containsOnly(Verdict.PASS);
         assertThat(verdicts(results)).containsEntry("external.response.unambiguous", Verdict.WARN);
         assertThat(results.get("external.response.unambiguous").message()).contains("more than one of json, body");
+    }
+
+    @Test
+    void a_handler_too_slow_to_exit_once_passes_as_slow_when_judged_again_with_larger_bounds(@TempDir Path dir) {
+        // when: 1 s to exit, and the handler takes 2.5 s once; the case that judges the exit, alone (a process
+        // replaced by a fresh one also sees its input end)
+        Map<String, CaseResult> results = run(Optional.of(command(FixedReplyExternal.class, VALID,
+                "--slow-exit-once", dir.resolve("slow").toString(), "2500")), Duration.ofSeconds(5),
+                Duration.ofSeconds(30), ExternalCorpus.builtIn().cases().stream()
+                        .filter(c -> c.id().equals("external.robustness.exits-at-end-of-input")).toList());
+
+        // then it ran out of time once and passed when judged again with 4 s, saying so
+        assertThat(results.values()).as(explain(results)).filteredOn(CaseResult::slow).singleElement()
+                .satisfies(slow -> assertThat(slow.message()).startsWith("slow here: it passed only when judged "
+                        + "again alone with 4× its bounds").contains("did not exit within 1000 ms of its input being "
+                        + "closed"));
     }
 
     @Test
