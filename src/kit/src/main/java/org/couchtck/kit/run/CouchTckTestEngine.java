@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.function.Consumer;
 import org.couchtck.kit.cases.Applicability;
@@ -19,6 +20,7 @@ import org.couchtck.kit.cases.Case;
 import org.couchtck.kit.cases.Corpus;
 import org.couchtck.kit.cases.StepRenderer;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.SlowJudgement;
 import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.daemons.DaemonCase;
 import org.couchtck.kit.daemons.DaemonCorpus;
@@ -262,12 +264,21 @@ public final class CouchTckTestEngine implements TestEngine {
                         config.timeout(), generation.orElseGet(() -> GenerationSettings.withSeed(0)))) {
             CaseExecutor executor = new CaseExecutor(config.profile(), supervisor, config.timeout());
             Map<String, Future<CaseResult>> generatedResults = new LinkedHashMap<>();
+            // a generated case whose server reply did not come in time runs again with larger bounds (the fixture
+            // cases are, by their executor, in a fresh process)
+            AtomicInteger generatedAgain = new AtomicInteger();
             suite.getChildren().forEach(section -> section.getChildren().forEach(child -> {
                 Case testCase = ((CaseDescriptor) child).testCase();
                 if (GeneratedSuites.isGenerated(testCase)) {
                     generatedResults.put(testCase.id(), generatedThread.submit(() -> guarded(testCase.id(),
                             testCase.section(), testCase.level(), testCase.description(), testCase.spec(),
-                            () -> generated.run(testCase))));
+                            () -> judgedPatiently(generated.run(testCase), generatedAgain, () -> {
+                                try (GeneratedSuiteRunner patient = new GeneratedSuiteRunner(config.profile(),
+                                        generatedSupervisor, config.timeout().multipliedBy(SlowJudgement.SCALE),
+                                        generation.orElseGet(() -> GenerationSettings.withSeed(0)))) {
+                                    return patient.run(testCase);
+                                }
+                            }))));
                 }
             }));
             for (TestDescriptor section : suite.getChildren()) {
@@ -295,6 +306,18 @@ public final class CouchTckTestEngine implements TestEngine {
         } finally {
             generatedThread.shutdownNow();
         }
+    }
+
+    /**
+     * {@code first}, or, when its verdict came from a bound running out and fewer than {@link SlowJudgement#MAX_AGAIN}
+     * cases were judged again ({@code judgedAgain}), its verdict when judged again by {@code again}.
+     */
+    private static CaseResult judgedPatiently(CaseResult first, AtomicInteger judgedAgain,
+            Supplier<CaseResult> again) {
+        if (!SlowJudgement.ranOutOfTime(first) || judgedAgain.getAndIncrement() >= SlowJudgement.MAX_AGAIN) {
+            return first;
+        }
+        return SlowJudgement.combine(first, again.get());
     }
 
     /** What {@code running} computed on another thread; its failure to finish is the kit's, hence thrown. */

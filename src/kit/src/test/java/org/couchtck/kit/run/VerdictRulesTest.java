@@ -144,6 +144,18 @@ class VerdictRulesTest {
         assertThat(logs.message()).contains("log messages differ", "handled");
     }
 
+    @Test
+    void a_generated_case_whose_reply_came_too_late_once_passes_as_slow_when_judged_again(@TempDir Path dir) {
+        // given a server whose first process answers its second map_doc 7 s late, beyond the 5 s bound
+        CaseResult result = generated("slow-once " + dir.resolve("marker") + " 7000",
+                GeneratedSuites.MAP_DIFFERENTIAL);
+
+        // then the run that ran out is not the verdict: judged again with 20 s, it passes as slow
+        assertThat(result.verdict()).as(result.message()).isEqualTo(Verdict.PASS);
+        assertThat(result.slow()).isTrue();
+        assertThat(result.message()).contains("no reply within 5000 ms");
+    }
+
     private static RunResult run(String defect, List<String> include, Duration timeout, Duration startTimeout) {
         RunConfiguration config = new RunConfiguration(Optional.of(TestTargets.commandLine(BROKEN) + " " + defect),
                 TestTargets.javascript(), timeout, Optional.empty(), new CaseSelection(include, List.of(), Set.of()),

@@ -43,7 +43,10 @@ import org.couchtck.reference.queryserver.Response;
  *   <li>{@code chatty-log}: every reply comes after an extra {@code ["log","handled COMMAND"]} line;</li>
  *   <li>{@code silent-on-ddoc}: any {@code ddoc} command gets no reply, and the server reads on;</li>
  *   <li>{@code hang-once MARKER}: the first process (the one that creates the file MARKER) never answers its first
- *       {@code map_doc}; every later process behaves.</li>
+ *       {@code map_doc}; every later process behaves;</li>
+ *   <li>{@code slow-once MARKER MILLIS}: the first process (the one that creates the file MARKER) waits MILLIS ms
+ *       before it answers its second {@code map_doc} (a machine too busy for the kit's bound once); every later
+ *       process behaves.</li>
  * </ul>
  * Everything else is the reference's answer.
  */
@@ -63,6 +66,8 @@ public final class BrokenReferenceServer {
             io.println("[\"log\",\"Alive!\"]");
         }
         boolean hangFirstMapDoc = defect.equals("hang-once") && new File(args[1]).createNewFile();
+        boolean slowOnce = defect.equals("slow-once") && new File(args[1]).createNewFile();
+        int mapDocs = 0;
         try (QueryServer reference = new QueryServer(QueryServerOptions.defaults())) {
             String line;
             boolean wedged = false;
@@ -82,6 +87,9 @@ public final class BrokenReferenceServer {
                 if (hangFirstMapDoc && command.equals("map_doc")) {
                     wedged = true;
                     continue;
+                }
+                if (slowOnce && command.equals("map_doc") && ++mapDocs == 2) {
+                    Thread.sleep(Long.parseLong(args[2]));
                 }
                 Response response = reference.handle(line);
                 if (defect.equals("chatty-log") && response.reply().isPresent()) {
