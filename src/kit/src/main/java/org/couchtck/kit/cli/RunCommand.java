@@ -202,6 +202,23 @@ final class RunCommand implements Callable<Integer> {
     /** {@link #execute(RunConfiguration, Optional, Path, boolean, PrintWriter, PrintWriter)} with a coverage floor. */
     static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
             boolean progress, Optional<CoverageFloor> floor, PrintWriter out, PrintWriter err) {
+        String runId = runId(config);
+        Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
+        InterruptedRunReports interrupted = InterruptedRunReports.watch(dir, () -> new ConformanceRunner.SoFar(config,
+                runId).result().unfinished("interrupted before any case ran (the target was being started or "
+                        + "probed)"));
+        try {
+            return execute(config, settings, new Reports(runId, dir, interrupted), progress, floor, out, err);
+        } finally {
+            interrupted.stop();
+        }
+    }
+
+    /** Where a run's reports go, under which id, and who writes them if the run is interrupted. */
+    private record Reports(String runId, Path dir, InterruptedRunReports interrupted) {}
+
+    private static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Reports reportDir,
+            boolean progress, Optional<CoverageFloor> floor, PrintWriter out, PrintWriter err) {
         if (config.server().isPresent() && config.suites().contains(Suite.QUERY_SERVER)) {
             Optional<String> startFailure = probe(config);
             if (startFailure.isPresent()) {
@@ -250,10 +267,12 @@ final class RunCommand implements Callable<Integer> {
      * The target could not be used: says {@code why} in one line and writes reports that say so (a junit.xml with one
      * ERROR, for CI dashboards), then exits 3.
      */
-    private static int notRun(RunConfiguration config, Path reportDir, String why, PrintWriter err) {
-        String runId = runId(config);
-        Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
-        RunResult empty = new ConformanceRunner.SoFar(config, runId).result().unfinished("not run: " + why);
+    private static int notRun(RunConfiguration config, Reports reports, String why, PrintWriter err) {
+        if (!reports.interrupted().stop()) {
+            return ExitCodes.INTERRUPTED;
+        }
+        Path dir = reports.dir();
+        RunResult empty = new ConformanceRunner.SoFar(config, reports.runId()).result().unfinished("not run: " + why);
         String written;
         try {
             ReportWriter.writeAll(empty, dir);
@@ -265,30 +284,19 @@ final class RunCommand implements Callable<Integer> {
         return ExitCodes.TARGET_UNAVAILABLE;
     }
 
-    private static int executeProbed(RunConfiguration config, Optional<GenerationSettings> settings, Path reportDir,
+    private static int executeProbed(RunConfiguration config, Optional<GenerationSettings> settings, Reports reports,
             boolean progress, Optional<CoverageFloor> floor, PrintWriter out, PrintWriter err) {
         printMissingFunctions(config, out);
-        String runId = runId(config);
-        Path dir = reportDir != null ? reportDir : Path.of("reports", runId);
+        String runId = reports.runId();
+        Path dir = reports.dir();
         Optional<GenerationSettings> generation = settings.map(s -> s.withReportDir(Optional.of(dir)));
         ProgressBar bar = !progress ? ProgressBar.none() : System.console() != null
                 ? ProgressBar.forStream(System.out, true)
                 : ProgressBar.forLog(System.out, LOG_PROGRESS_EVERY, System::nanoTime);
         ConformanceRunner.SoFar soFar = new ConformanceRunner.SoFar(config, runId);
-        Thread onInterrupt = new Thread(() -> writeInterrupted(soFar, dir), "couchtck-interrupted-run");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
-        RunResult run;
-        boolean stopping = false;
-        try {
-            run = ConformanceRunner.run(config, generation, soFar, new ProgressAdapter(bar));
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException shuttingDown) {
-                stopping = true;
-            }
-        }
-        if (stopping) {
+        reports.interrupted().judging(soFar);
+        RunResult run = ConformanceRunner.run(config, generation, soFar, new ProgressAdapter(bar));
+        if (!reports.interrupted().stop()) {
             // the JVM is stopping and the hook writes what was judged: the cases its stop ended are not judged
             return ExitCodes.INTERRUPTED;
         }
@@ -345,24 +353,6 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The JVM is stopping before the run ended (SIGINT, SIGTERM: Ctrl-C, a CI timeout): writes every report of what
-     * was judged so far, marked as interrupted, and says so on standard error. The exit status stays the signal's
-     * (130, 143).
-     */
-    private static void writeInterrupted(ConformanceRunner.SoFar soFar, Path dir) {
-        RunResult partial = soFar.result();
-        String why = "interrupted after " + partial.cases().size() + " of "
-                + (soFar.planned() < 0 ? "the" : String.valueOf(soFar.planned())) + " cases";
-        try {
-            ReportWriter.writeAll(partial.unfinished(why), dir);
-            System.err.println("\ncouchtck: " + why + "; what was judged is in " + dir);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("\ncouchtck: " + why + "; the reports could not be written to " + dir + ": "
-                    + e.getMessage());
-        }
-        System.err.flush();
-    }
 
     /**
      * Says, once and before any case runs, which functions the target language's pack lacks for the selected cases:

@@ -25,10 +25,13 @@ final class CouchDbContainer implements AutoCloseable {
 
     private final GenericContainer<?> container;
     private final Credentials admin;
+    /** Removes the container when the JVM stops (Ctrl-C, a CI timeout's SIGTERM) before the run closes it. */
+    private final Thread removedAtExit;
 
-    private CouchDbContainer(GenericContainer<?> container, Credentials admin) {
+    private CouchDbContainer(GenericContainer<?> container, Credentials admin, Thread removedAtExit) {
         this.container = container;
         this.admin = admin;
+        this.removedAtExit = removedAtExit;
     }
 
     static CouchDbContainer start(String image) {
@@ -49,16 +52,20 @@ final class CouchDbContainer implements AutoCloseable {
                 .withEnv("COUCHDB_PASSWORD", admin.password())
                 .waitingFor(Wait.forHttp("/_up").forPort(PORT).forStatusCode(200)
                         .withStartupTimeout(STARTUP));
+        // Testcontainers' own clean-up is a container (ryuk) that offline runs do without; the kit removes its own
+        Thread removedAtExit = new Thread(container::close, "couchtck-container-removal");
+        Runtime.getRuntime().addShutdownHook(removedAtExit);
         try {
             container.start();
         } catch (RuntimeException e) {
             String logs = lastLogLines(container);
+            forget(removedAtExit);
             container.close();
             throw new EndpointStartException("the container " + image + " did not start (CouchDB's image contract: "
                     + "port " + PORT + ", GET /_up answering 200 within " + STARTUP.toSeconds() + " s, the admin from "
                     + "COUCHDB_USER and COUCHDB_PASSWORD): " + DockerEngine.causes(e) + logs, e);
         }
-        CouchDbContainer started = new CouchDbContainer(container, admin);
+        CouchDbContainer started = new CouchDbContainer(container, admin, removedAtExit);
         started.createSystemDatabases();
         return started;
     }
@@ -103,6 +110,15 @@ final class CouchDbContainer implements AutoCloseable {
 
     @Override
     public void close() {
+        forget(removedAtExit);
         container.close();
+    }
+
+    private static void forget(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException stopping) {
+            // the JVM is stopping: the hook runs, or ran, and removes the container
+        }
     }
 }

@@ -56,4 +56,46 @@ class InterruptedRunTest {
         assertThat(Files.readString(reports.resolve("summary.md"))).contains("❌ interrupted after ");
         assertThat(reports.resolve("report.html")).isRegularFile();
     }
+
+    @Test
+    void aRunStoppedWhileItsEndpointStartsWritesThatNoCaseRanAndLeavesNoProcessBehind() throws Exception {
+        // given a run whose launched endpoint never starts listening, with ten minutes to start
+        Path started = Files.createDirectories(dir.resolve("endpoint"));
+        Path reports = dir.resolve("reports");
+        List<String> argv = new ArrayList<>(ServerCommand.javaMain(CouchTckCommand.class.getName()).argv());
+        argv.addAll(List.of("run", "--suite", "http", "--endpoint-command", TestTargets.commandLine(
+                org.couchtck.kit.testservers.CrashingEndpoint.class.getName()) + " {port} '" + started
+                + "' never-ready", "--start-timeout", "10m", "--report-dir", reports.toString(), "--no-progress"));
+        Process kit = new ProcessBuilder(argv).redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile()).start();
+        while (!Files.exists(started.resolve("starts"))) {
+            assertThat(kit.isAlive()).as("the kit ended before its endpoint started: %s",
+                    Files.exists(dir.resolve("err.txt")) ? Files.readString(dir.resolve("err.txt")) : "").isTrue();
+            Thread.sleep(50);
+        }
+
+        // when
+        kit.destroy();
+
+        // then
+        assertThat(kit.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(kit.exitValue()).isEqualTo(143);
+        assertThat(Files.readString(dir.resolve("err.txt"))).contains("couchtck: interrupted before any case ran (the "
+                + "target was being started or probed); what was judged is in " + reports);
+        assertThat(Files.readString(reports.resolve("results.json"))).contains("\"unfinished\" : \"interrupted "
+                + "before any case ran");
+        assertThat(Files.readString(reports.resolve("junit.xml"))).contains("<error message=\"interrupted before any "
+                + "case ran");
+        // and the endpoint's process went with the kit (its folder is in its command line)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (endpointAlive(started) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(endpointAlive(started)).as("the launched endpoint outlived the kit").isFalse();
+    }
+
+    private static boolean endpointAlive(Path folder) {
+        return ProcessHandle.allProcesses().anyMatch(p -> p.info().commandLine().filter(c -> c.contains(
+                folder.toString()) && c.contains("CrashingEndpoint")).isPresent());
+    }
 }

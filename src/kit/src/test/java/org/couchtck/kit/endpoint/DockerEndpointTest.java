@@ -88,10 +88,12 @@ class DockerEndpointTest {
         assertThat(wrong).isEmpty();
         // the embedded reference passes about 440 of the HTTP suite's cases; a container has no Externals API
         assertThat(passed).isGreaterThan(380);
+        // the run is named by its image; only a case's transcript says where its requests went
         for (String report : List.of("junit.xml", "summary.md", "report.html")) {
-            assertThat(Files.readString(reports.resolve(report))).as(report).contains("docker:" + image)
-                    .doesNotContainPattern("https?://(localhost|127\\.0\\.0\\.1):\\d+");
+            assertThat(Files.readString(reports.resolve(report))).as(report).contains("docker:" + image);
         }
+        assertThat(Files.readString(reports.resolve("summary.md")).lines().limit(5)).noneMatch(line -> line
+                .matches(".*https?://(localhost|127\\.0\\.0\\.1):\\d+.*"));
     }
 
     @Test
