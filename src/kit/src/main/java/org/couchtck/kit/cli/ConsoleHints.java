@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.couchtck.kit.check.CaseResult;
+import org.couchtck.kit.check.Verdict;
 import org.couchtck.kit.report.RunResult;
 
 /**
@@ -16,6 +18,9 @@ import org.couchtck.kit.report.RunResult;
  */
 final class ConsoleHints {
 
+    /** A ddoc step the server answered by an unknown_command error or by exiting. */
+    private static final Pattern DDOC_STEP_ENDED_IT = Pattern.compile("^step \\d+ \\(ddoc\\): (server exited|.*unknown"
+            + "[ _]command)");
     /** Fewer failures of one kind than this are read as what they are. */
     static final int AT_LEAST = 3;
 
@@ -27,7 +32,11 @@ final class ConsoleHints {
      */
     static List<String> of(RunResult run, String language, Set<String> languages, Set<String> ddocFeatures) {
         List<String> hints = new ArrayList<>();
-        long uncompiled = failing(run, "compilation_error");
+        // the server's replies said compilation_error where the case expected none (a case that expects one and got
+        // another id is a wrong error id, not a hint about the language)
+        long uncompiled = run.cases().stream().filter(ConsoleHints::failedOrWarned)
+                .filter(c -> lower(c.actual()).contains("compilation_error")
+                        && !lower(c.expected()).contains("compilation_error")).count();
         if (uncompiled >= AT_LEAST) {
             Set<String> others = new TreeSet<>(languages);
             others.remove(language);
@@ -35,25 +44,29 @@ final class ConsoleHints {
                     + language + "; if the server speaks another language, give it with --language"
                     + (others.isEmpty() ? "" : " (packs: " + String.join(", ", others) + ")"));
         }
-        long noDdoc = failing(run, "unknown command 'ddoc'", "unknown_command", "unknown command \"ddoc\"");
+        // a server without design-document functions either says it does not know the command or exits on it
+        long noDdoc = run.cases().stream().filter(ConsoleHints::failedOrWarned)
+                .filter(c -> mentions(c, "unknown command 'ddoc'") || mentions(c, "unknown command \"ddoc\"")
+                        || DDOC_STEP_ENDED_IT.matcher(c.message()).find()).count();
         if (noDdoc >= AT_LEAST && !ddocFeatures.isEmpty()) {
-            hints.add("couchtck: " + noDdoc + " cases failed on a command the server does not know (design-document "
-                    + "functions); a server without them says so with --without "
+            hints.add("couchtck: " + noDdoc + " cases failed at the ddoc command, which the server does not know or "
+                    + "exits on (design-document functions); a server without them says so with --without "
                     + String.join(",", new TreeSet<>(ddocFeatures))
                     + " (fixtures/README.md lists every feature)");
         }
         return hints;
     }
 
-    /** How many cases failed (or warned) mentioning any of {@code texts}. */
-    private static long failing(RunResult run, String... texts) {
-        return run.cases().stream().filter(c -> c.verdict().failsRun() || c.verdict() == org.couchtck.kit.check
-                .Verdict.WARN).filter(c -> java.util.Arrays.stream(texts).anyMatch(text -> mentions(c,
-                        text.toLowerCase(Locale.ROOT)))).count();
+    private static boolean failedOrWarned(CaseResult c) {
+        return c.verdict().failsRun() || c.verdict() == Verdict.WARN;
     }
 
-    private static boolean mentions(CaseResult c, String lower) {
-        return c.message().toLowerCase(Locale.ROOT).contains(lower) || c.actual().toLowerCase(Locale.ROOT)
-                .contains(lower);
+    private static boolean mentions(CaseResult c, String text) {
+        String wanted = lower(text);
+        return lower(c.message()).contains(wanted) || lower(c.actual()).contains(wanted);
+    }
+
+    private static String lower(String text) {
+        return text.toLowerCase(Locale.ROOT);
     }
 }

@@ -58,8 +58,8 @@ public final class ConsoleSummary {
         out.append(must.complete() ? must.coverageLine() : paint.apply(YELLOW, must.coverageLine())).append('\n');
         List<CaseResult> failing = run.cases().stream().filter(c -> c.verdict().failsRun()).toList();
         // Many cases with one reason (an endpoint gone for good: "not run: ...") are one line, not a screenful; so are
-        // the cases of a command the server does not know at all (a map-only server and 'ddoc'), listed after the
-        // failures of what it does know, which are the ones that matter to it.
+        // the cases of a command the server does not know at all (a map-only server and 'ddoc'), listed last: the
+        // failures of what it does know are the ones that matter to it.
         Map<String, List<CaseResult>> byReason = new LinkedHashMap<>();
         Map<String, List<CaseResult>> byUnknownCommand = new LinkedHashMap<>();
         for (CaseResult c : failing) {
@@ -70,10 +70,18 @@ public final class ConsoleSummary {
                 byReason.computeIfAbsent(c.verdict() + " " + reason(c), k -> new ArrayList<>()).add(c);
             }
         }
-        byReason.putAll(byUnknownCommand);
+        // the failures of one case each first (what is wrong in particular), then the reasons many cases share
+        Map<String, List<CaseResult>> ordered = new LinkedHashMap<>();
+        byReason.forEach((reason, same) -> {
+            if (same.size() < SAME_REASON_GROUPED) {
+                ordered.put(reason, same);
+            }
+        });
+        byReason.forEach(ordered::putIfAbsent);
+        ordered.putAll(byUnknownCommand);
         int listed = 0;
         int left = failing.size();
-        for (List<CaseResult> same : byReason.values()) {
+        for (List<CaseResult> same : ordered.values()) {
             if (listed == MAX_LISTED) {
                 break;
             }

@@ -17,10 +17,14 @@ import org.junit.jupiter.api.Test;
 class ConsoleHintsTest {
 
     private static RunResult runOf(int failing, String actual) {
+        return runOf(failing, "step 1 (add_fun): reply differs", "true", actual);
+    }
+
+    private static RunResult runOf(int failing, String message, String expected, String actual) {
         List<CaseResult> cases = new ArrayList<>();
         for (int i = 0; i < failing; i++) {
-            cases.add(new CaseResult("qs.x.c" + i, "x", Level.MUST, "", "", Verdict.FAIL, "step 1 (add_fun): reply "
-                    + "differs", "true", actual, 1, List.of(), OptionalLong.empty(), Duration.ZERO, ""));
+            cases.add(new CaseResult("qs.x.c" + i, "x", Level.MUST, "", "", Verdict.FAIL, message, expected, actual,
+                    1, List.of(), OptionalLong.empty(), Duration.ZERO, ""));
         }
         cases.add(new CaseResult("qs.x.ok", "x", Level.MUST, "", "", Verdict.PASS, "", "", "", -1, List.of(),
                 OptionalLong.empty(), Duration.ZERO, ""));
@@ -43,9 +47,27 @@ class ConsoleHintsTest {
         List<String> hints = ConsoleHints.of(runOf(20, "[\"error\",\"unknown_command\",\"unknown command 'ddoc'\"]"),
                 "python", Set.of("python"), Set.of("ddoc.lists", "ddoc.shows"));
 
-        assertThat(hints).hasSize(1).first().asString().startsWith("couchtck: 20 cases failed on a command the "
-                + "server does not know (design-document functions); a server without them says so with --without "
-                + "ddoc.lists,ddoc.shows");
+        assertThat(hints).hasSize(1).first().asString().startsWith("couchtck: 20 cases failed at the ddoc command, "
+                + "which the server does not know or exits on (design-document functions); a server without them "
+                + "says so with --without ddoc.lists,ddoc.shows");
+    }
+
+    @Test
+    void aWrongErrorIdWhereACompilationErrorIsExpectedIsNoHintAboutTheLanguage() {
+        List<String> hints = ConsoleHints.of(runOf(3, "step 1 (add_fun): at /1: expected \"compilation_error\", got "
+                + "\"map_compilation_error\"", "[\"error\",\"compilation_error\",{\"$type\":\"string\"}]",
+                "[\"error\",\"map_compilation_error\",\"bad\"]"), "python", Set.of("python", "ruby"), Set.of());
+
+        assertThat(hints).isEmpty();
+    }
+
+    @Test
+    void aServerThatExitsOnDdocIsToldOfTheFeaturesItLacksToo() {
+        List<String> hints = ConsoleHints.of(runOf(58, "step 1 (ddoc): server exited with status 1 before replying",
+                "true", ""), "python", Set.of("python"), Set.of("ddoc.shows"));
+
+        assertThat(hints).hasSize(1).first().asString().startsWith("couchtck: 58 cases failed at the ddoc command, "
+                + "which the server does not know or exits on");
     }
 
     @Test

@@ -104,6 +104,28 @@ class ConsoleSummaryTest {
     }
 
     @Test
+    void theFailuresOfOneCaseEachComeBeforeTheReasonsManyCasesShare() {
+        // given a server that exits on every ddoc command, and fails two map_doc cases of its own
+        TestRuns.RunBuilder builder = aRun();
+        for (int i = 0; i < 30; i++) {
+            builder.with(aCase("qs.ddoc.case-" + i).verdict(Verdict.FAIL).message("step 1 (ddoc): server exited "
+                    + "with status 1 before replying"));
+        }
+        builder.with(aCase("qs.map_doc.emits-null").verdict(Verdict.FAIL).message("step 2: expected [[[null,1]]]"));
+        builder.with(aCase("qs.reduce.sum").verdict(Verdict.ERROR).message("step 1: no reply within 5000 ms"));
+
+        // when
+        String text = ConsoleSummary.render(builder.build(), FILES, false);
+
+        // then
+        assertThat(text.lines().filter(l -> l.startsWith("  FAIL") || l.startsWith("  ERROR"))).containsExactly(
+                "  FAIL  qs.map_doc.emits-null  step 2: expected [[[null,1]]]",
+                "  ERROR qs.reduce.sum  step 1: no reply within 5000 ms",
+                "  FAIL  30 cases (qs.ddoc.case-0 … qs.ddoc.case-29)  step 1 (ddoc): server exited with status 1 "
+                        + "before replying");
+    }
+
+    @Test
     void aCommandTheServerDoesNotKnowIsOneLineAfterTheFailuresOfWhatItDoesKnow() {
         // given a map-only server: 25 design-document cases refused at various steps, and two map_doc failures
         TestRuns.RunBuilder builder = aRun();
