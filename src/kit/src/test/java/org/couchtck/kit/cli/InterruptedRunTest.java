@@ -29,17 +29,9 @@ class InterruptedRunTest {
         // given: a run in progress, its server stalled on a map_doc with ten minutes to answer
         Path marker = dir.resolve("stalled");
         Path reports = dir.resolve("reports");
-        List<String> argv = new ArrayList<>(ServerCommand.javaMain(CouchTckCommand.class.getName()).argv());
-        argv.addAll(List.of("run", "--fixtures", TestTargets.fixtures().toString(), "--server",
+        Process kit = kitUntil(marker, "run", "--fixtures", TestTargets.fixtures().toString(), "--server",
                 TestTargets.commandLine(org.couchtck.kit.testservers.StallingServer.class.getName()) + " '"
-                        + marker + "'", "--timeout", "10m", "--report-dir", reports.toString(), "--no-progress"));
-        Process kit = new ProcessBuilder(argv).redirectOutput(dir.resolve("out.txt").toFile())
-                .redirectError(dir.resolve("err.txt").toFile()).start();
-        while (!Files.exists(marker)) {
-            assertThat(kit.isAlive()).as("the kit ended before its server stalled: %s",
-                    Files.exists(dir.resolve("err.txt")) ? Files.readString(dir.resolve("err.txt")) : "").isTrue();
-            Thread.sleep(50);
-        }
+                        + marker + "'", "--timeout", "10m", "--report-dir", reports.toString(), "--no-progress");
 
         // when
         kit.destroy();
@@ -62,17 +54,10 @@ class InterruptedRunTest {
         // given a run whose launched endpoint never starts listening, with ten minutes to start
         Path started = Files.createDirectories(dir.resolve("endpoint"));
         Path reports = dir.resolve("reports");
-        List<String> argv = new ArrayList<>(ServerCommand.javaMain(CouchTckCommand.class.getName()).argv());
-        argv.addAll(List.of("run", "--suite", "http", "--endpoint-command", TestTargets.commandLine(
-                org.couchtck.kit.testservers.CrashingEndpoint.class.getName()) + " {port} '" + started
-                + "' never-ready", "--start-timeout", "10m", "--report-dir", reports.toString(), "--no-progress"));
-        Process kit = new ProcessBuilder(argv).redirectOutput(dir.resolve("out.txt").toFile())
-                .redirectError(dir.resolve("err.txt").toFile()).start();
-        while (!Files.exists(started.resolve("starts"))) {
-            assertThat(kit.isAlive()).as("the kit ended before its endpoint started: %s",
-                    Files.exists(dir.resolve("err.txt")) ? Files.readString(dir.resolve("err.txt")) : "").isTrue();
-            Thread.sleep(50);
-        }
+        Process kit = kitUntil(started.resolve("starts"), "run", "--suite", "http", "--endpoint-command",
+                TestTargets.commandLine(org.couchtck.kit.testservers.CrashingEndpoint.class.getName()) + " {port} '"
+                        + started + "' never-ready", "--start-timeout", "10m", "--report-dir", reports.toString(),
+                "--no-progress");
 
         // when
         kit.destroy();
@@ -92,6 +77,20 @@ class InterruptedRunTest {
             Thread.sleep(100);
         }
         assertThat(endpointAlive(started)).as("the launched endpoint outlived the kit").isFalse();
+    }
+
+    /** The kit in a process of its own with {@code args}, once it got as far as writing {@code marker}. */
+    private Process kitUntil(Path marker, String... args) throws Exception {
+        List<String> argv = new ArrayList<>(ServerCommand.javaMain(CouchTckCommand.class.getName()).argv());
+        argv.addAll(List.of(args));
+        Process kit = new ProcessBuilder(argv).redirectOutput(dir.resolve("out.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile()).start();
+        while (!Files.exists(marker)) {
+            assertThat(kit.isAlive()).as("the kit ended before it got that far: %s",
+                    Files.exists(dir.resolve("err.txt")) ? Files.readString(dir.resolve("err.txt")) : "").isTrue();
+            Thread.sleep(50);
+        }
+        return kit;
     }
 
     private static boolean endpointAlive(Path folder) {
