@@ -104,13 +104,20 @@ public final class SupervisedProcess implements AutoCloseable {
             throw new TargetStartException("cannot start " + role + " `" + command.display() + "`: " + oneLine(e.getMessage()), e);
         }
         SupervisedProcess supervised = new SupervisedProcess(started, command, stdoutRole, output);
+        try {
+            Runtime.getRuntime().addShutdownHook(supervised.shutdownHook);
+        } catch (IllegalStateException stopping) {
+            // The JVM is stopping (Ctrl-C, SIGTERM) while a supervisor restarts what the stop just killed: a process
+            // started now has no hook left to kill it and would outlive the kit.
+            ProcessTree.kill(started.toHandle(), List.of(), SHUTDOWN_KILL_WAIT);
+            throw new TargetStartException("the kit is stopping, so " + role + " was not started again", stopping);
+        }
         long pid = started.pid();
         output.line(Direction.EVENT, "started `" + command.display() + "` as process " + pid);
         started.onExit().thenAccept(p -> supervised.output.line(Direction.EVENT, "process " + pid
                 + " exited with status " + p.exitValue()));
         supervised.stderrReader.start();
         supervised.stdoutLogReader.ifPresent(Thread::start);
-        Runtime.getRuntime().addShutdownHook(supervised.shutdownHook);
         return supervised;
     }
 

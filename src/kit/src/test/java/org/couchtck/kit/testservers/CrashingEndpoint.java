@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
  * PUT} and {@code DELETE} of anything answer {@code {"ok":true}} (201, 200), {@code GET .../ok} answers
  * {@code {"ok":true}}. A path ending in {@code /crash} makes it write its last words to standard error and exit with
  * status 1 before it answers; one ending in {@code /hang} makes it stop answering every request from then on. Each
- * start appends a line to {@code DIR/starts} when a DIR is given. MODE {@code exit-at-start}: it exits with status 3
+ * start appends a line {@code start PID} to {@code DIR/starts} when a DIR is given. MODE {@code exit-at-start}: it exits with status 3
  * at once, saying why on standard error; {@code never-ready}: it never listens.
  */
 public final class CrashingEndpoint {
@@ -32,7 +32,8 @@ public final class CrashingEndpoint {
     public static void main(String[] args) throws IOException, InterruptedException {
         int port = Integer.parseInt(args[0]);
         if (args.length > 1) {
-            Files.writeString(Path.of(args[1], "starts"), "start\n", StandardOpenOption.CREATE,
+            Files.writeString(Path.of(args[1], "starts"), "start " + ProcessHandle.current().pid() + "\n",
+                    StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
         }
         String mode = args.length > 2 ? args[2] : "";
