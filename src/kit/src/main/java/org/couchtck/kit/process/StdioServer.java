@@ -236,6 +236,8 @@ public final class StdioServer implements AutoCloseable {
                                         : ", without an exit");
                         if (status.isEmpty()) {
                             killTree(detail, record);
+                        } else {
+                            awaitStderrRead();
                         }
                         return new PipelineResult(replies, logs, Exchange.Outcome.EOF, status, since(started),
                                 detail);
@@ -351,6 +353,7 @@ public final class StdioServer implements AutoCloseable {
                 }
                 OptionalInt status = waitForExit(running, deadline);
                 if (status.isPresent()) {
+                    awaitStderrRead();
                     return new Exchange(logs, Optional.empty(), Exchange.Outcome.EOF, status, trailing,
                             since(started), "server exited with status " + status.getAsInt()
                                     + " after its input was closed");
@@ -539,6 +542,8 @@ public final class StdioServer implements AutoCloseable {
                 return new Exchange(logs, Optional.empty(), Exchange.Outcome.EOF, OptionalInt.empty(), trailing,
                         since(started), detail);
             }
+            // what it wrote to standard error on its way out (a stack trace) explains the exit: it goes with it
+            awaitStderrRead();
             return new Exchange(logs, Optional.empty(), Exchange.Outcome.EOF, status, trailing, since(started),
                     "server exited with status " + status.getAsInt() + " before replying");
         }

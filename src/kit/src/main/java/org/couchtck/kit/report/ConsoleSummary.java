@@ -9,6 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.couchtck.kit.check.CaseResult;
 import org.couchtck.kit.check.Verdict;
+import org.couchtck.kit.wire.Direction;
+import org.couchtck.kit.wire.TranscriptEntry;
 
 /**
  * The few lines printed at the end of {@code couchtck run}: totals and outcome, the failing cases with one-line
@@ -23,6 +25,11 @@ public final class ConsoleSummary {
     /** "unknown command 'ddoc'", as couchjs and most view servers word a command they lack (quoted or not). */
     private static final Pattern UNKNOWN_COMMAND = Pattern.compile("(?i)unknown command[\\s\\\\\"':]*"
             + "([a-z_]+)");
+    /** A failure of the target's process: it exited, hung or wrote what is not JSON. */
+    private static final Pattern PROCESS_TROUBLE = Pattern.compile("exited|not JSON|no reply|did not exit|still "
+            + "running");
+    /** How many of the last lines of a process's standard error are shown under its failure. */
+    private static final int STDERR_LINES = 3;
     /** Failing cases with one reason from this many on are listed as one line. */
     static final int SAME_REASON_GROUPED = 3;
 
@@ -100,6 +107,7 @@ public final class ConsoleSummary {
                                 .map(command -> "the server does not know the command '" + command + "' (the first: "
                                         + reason(shown) + ")").orElse(reason(shown)) : reason(shown), MAX_MESSAGE))
                         .append('\n');
+                evidence(shown).forEach(line -> out.append("        ").append(line).append('\n'));
                 listed++;
                 left -= same.size() >= SAME_REASON_GROUPED ? same.size() : 1;
             }
@@ -137,6 +145,26 @@ public final class ConsoleSummary {
                 .append("         ").append(files.resultsJson()).append(", ").append(files.junitXml().getFileName())
                 .append(", ").append(files.markdown().getFileName()).append('\n');
         return out.toString();
+    }
+
+    /**
+     * What the target said that explains a failure of its process, under the failure's line: the reply that is not
+     * JSON, and the end of its standard error where it exited, stopped answering or wrote no JSON.
+     */
+    static List<String> evidence(CaseResult result) {
+        List<String> lines = new ArrayList<>();
+        if (result.message().endsWith("reply is not JSON") && !result.actual().isEmpty()) {
+            lines.add("the line: " + SafeText.oneLine(result.actual(), MAX_MESSAGE));
+        }
+        if (PROCESS_TROUBLE.matcher(result.message()).find()) {
+            List<String> stderr = result.transcript().stream().filter(e -> e.direction() == Direction.STDERR)
+                    .map(TranscriptEntry::text).filter(text -> !text.isBlank()).toList();
+            if (!stderr.isEmpty()) {
+                lines.add("its standard error ended: " + SafeText.oneLine(String.join(" | ", stderr.subList(
+                        Math.max(0, stderr.size() - STDERR_LINES), stderr.size())), MAX_MESSAGE));
+            }
+        }
+        return lines;
     }
 
     /** The command a case failed on because the server does not know it at all, as its error says. */

@@ -283,6 +283,22 @@ class StdioServerTest {
     }
 
     @Test
+    void what_a_server_writes_to_stderr_on_its_way_out_is_in_the_transcript_when_its_exit_is_told() throws Exception {
+        // given a server that writes a 2000-line stack trace and exits on map_doc
+        StdioServer server = start(CrashOnMapDocServer.class, "2000");
+        server.exchange("[\"reset\",{}]", REPLY);
+
+        // when
+        Exchange exchange = server.exchange("[\"map_doc\",{}]", REPLY);
+
+        // then the exit comes with all of it, before the next case could take the transcript over
+        assertThat(exchange.outcome()).isEqualTo(Exchange.Outcome.EOF);
+        assertThat(exchange.exitCode()).hasValue(CrashOnMapDocServer.EXIT_STATUS);
+        assertThat(transcript.entries()).filteredOn(e -> e.direction() == Direction.STDERR)
+                .extracting(TranscriptEntry::text).hasSize(2000).last().isEqualTo("trace 2000 of 2000");
+    }
+
+    @Test
     void should_report_the_exit_status_when_the_input_is_closed() throws Exception {
         StdioServer server = start(EchoServer.class);
         server.exchange("[\"reset\",{}]", REPLY);

@@ -104,6 +104,35 @@ class ConsoleSummaryTest {
     }
 
     @Test
+    void aProcessThatExitedShowsTheEndOfItsStandardErrorUnderItsFailure() {
+        String text = ConsoleSummary.render(aRun().with(aCase("qs.map_doc.one").verdict(Verdict.FAIL)
+                .message("step 2 (map_doc): server exited with status 1 before replying")
+                .stderr("Traceback (most recent call last):").stderr("  File \"view.py\", line 9, in run")
+                .stderr("    fun(doc)").stderr("KeyError: 'emit'")).build(), FILES, false);
+
+        assertThat(text).contains("  FAIL  qs.map_doc.one  step 2 (map_doc): server exited with status 1 before "
+                + "replying\n        its standard error ended: File \"view.py\", line 9, in run | fun(doc) | "
+                + "KeyError: 'emit'\n");
+    }
+
+    @Test
+    void aReplyThatIsNotJsonIsShownUnderItsFailure() {
+        String text = ConsoleSummary.render(aRun().with(aCase("qs.map_doc.one").verdict(Verdict.FAIL)
+                .message("step 0 (the reset before the case): reply is not JSON").actual("OK\u0007 ready"))
+                .build(), FILES, false);
+
+        assertThat(text).contains("reply is not JSON\n        the line: OK\\u0007 ready\n");
+    }
+
+    @Test
+    void aWrongAnswerShowsNoStandardError() {
+        String text = ConsoleSummary.render(aRun().with(aCase("qs.map_doc.one").verdict(Verdict.FAIL)
+                .message("step 2 (map_doc): expected [[[1,2]]]").stderr("debug: mapping")).build(), FILES, false);
+
+        assertThat(text).doesNotContain("standard error");
+    }
+
+    @Test
     void theFailuresOfOneCaseEachComeBeforeTheReasonsManyCasesShare() {
         // given a server that exits on every ddoc command, and fails two map_doc cases of its own
         TestRuns.RunBuilder builder = aRun();
