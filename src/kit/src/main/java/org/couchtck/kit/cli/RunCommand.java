@@ -217,24 +217,24 @@ final class RunCommand implements Callable<Integer> {
     /** Where a run's reports go, under which id, and who writes them if the run is interrupted. */
     private record Reports(String runId, Path dir, InterruptedRunReports interrupted) {}
 
-    private static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Reports reportDir,
+    private static int execute(RunConfiguration config, Optional<GenerationSettings> settings, Reports reports,
             boolean progress, Optional<CoverageFloor> floor, PrintWriter out, PrintWriter err) {
         if (config.server().isPresent() && config.suites().contains(Suite.QUERY_SERVER)) {
             Optional<String> startFailure = probe(config);
             if (startFailure.isPresent()) {
-                return notRun(config, reportDir, startFailure.get(), err);
+                return notRun(config, reports, startFailure.get(), err);
             }
         }
         Optional<String> notRunnable = programProbe(config);
         if (notRunnable.isPresent()) {
-            return notRun(config, reportDir, notRunnable.get(), err);
+            return notRun(config, reports, notRunnable.get(), err);
         }
         if (!config.suites().contains(Suite.HTTP)) {
-            return executeProbed(config, settings, reportDir, progress, floor, out, err);
+            return executeProbed(config, settings, reports, progress, floor, out, err);
         }
         EndpointSpec endpoint = config.endpointSpec();
         if (endpoint instanceof EndpointSpec.Reference) {
-            return executeProbed(config, settings, reportDir, progress, floor, out, err);
+            return executeProbed(config, settings, reports, progress, floor, out, err);
         }
         if (endpoint instanceof EndpointSpec.Command) {
             // The engine launches and supervises it (it restarts it after a crash); started once here first, so that
@@ -243,23 +243,23 @@ final class RunCommand implements Callable<Integer> {
                     false)) {
                 Optional<String> unusable = EndpointProbe.probe(trial.target(), config.timeout());
                 if (unusable.isPresent()) {
-                    return notRun(config, reportDir, unusable.get(), err);
+                    return notRun(config, reports, unusable.get(), err);
                 }
             } catch (EndpointStartException e) {
-                return notRun(config, reportDir, e.getMessage(), err);
+                return notRun(config, reports, e.getMessage(), err);
             }
-            return executeProbed(config, settings, reportDir, progress, floor, out, err);
+            return executeProbed(config, settings, reports, progress, floor, out, err);
         }
         // A container is started once, here, and lent to the run, which stays named by its docker:IMAGE.
         try (RunningEndpoint running = RunningEndpoint.start(endpoint, config.timeout());
                 RunningEndpoint.Loan lent = running.lend()) {
             Optional<String> unreachable = EndpointProbe.probe(running.target(), config.timeout());
             if (unreachable.isPresent()) {
-                return notRun(config, reportDir, unreachable.get(), err);
+                return notRun(config, reports, unreachable.get(), err);
             }
-            return executeProbed(config, settings, reportDir, progress, floor, out, err);
+            return executeProbed(config, settings, reports, progress, floor, out, err);
         } catch (EndpointStartException e) {
-            return notRun(config, reportDir, e.getMessage(), err);
+            return notRun(config, reports, e.getMessage(), err);
         }
     }
 
@@ -352,7 +352,6 @@ final class RunCommand implements Callable<Integer> {
             return Set.of();
         }
     }
-
 
     /**
      * Says, once and before any case runs, which functions the target language's pack lacks for the selected cases:
